@@ -1,0 +1,1 @@
+//! Exact and numeric analysis of alpha-beta: Fuller, Knuth & Moore, Pearl.

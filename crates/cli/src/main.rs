@@ -1,0 +1,60 @@
+//! `alphabeta`: the command-line tool of the alphabeta project.
+//!
+//! Every subcommand lives in its own module under `commands/`; this file only
+//! dispatches. Errors are printed as `error: …` with their causes and exit
+//! with status 2 for bad input, never a panic.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+
+/// Alpha-beta game-tree search and its analysis: the procedures, models,
+/// formulas and chess experiments of Fuller, Gaschnig & Gillogly (1973),
+/// Knuth & Moore (1975), Hsu, Zohar, and Klyushin & Kruchinin (2006).
+#[derive(Parser)]
+#[command(name = "alphabeta", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Reproduce every table and figure of the seed papers into a report folder (the main job).
+    Reproduce(commands::reproduce::Args),
+    /// Search a game tree (a file, inline text, a built-in tree or game) with any procedure.
+    Search(commands::search::Args),
+    /// List the search procedures and what each one is.
+    Procedures,
+    /// Monte Carlo: run a procedure on many random trees of a model.
+    Simulate(commands::simulate::Args),
+    /// Exact and numeric formulas: expected leaf counts, Knuth's bounds, tables of the papers.
+    Exact(commands::exact::Args),
+    /// Chess experiments: search a FEN with the papers' evaluators and modes.
+    Chess(commands::chess::Args),
+    /// Count the leaves of the chess move tree (perft) to check the move generator.
+    Perft(commands::perft::Args),
+    /// Run the chess engine over the UCI protocol on standard input and output.
+    Uci(commands::uci::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Reproduce(a) => commands::reproduce::run(a),
+        Command::Search(a) => commands::search::run(a),
+        Command::Procedures => commands::search::list_procedures(),
+        Command::Simulate(a) => commands::simulate::run(a),
+        Command::Exact(a) => commands::exact::run(a),
+        Command::Chess(a) => commands::chess::run(a),
+        Command::Perft(a) => commands::perft::run(a),
+        Command::Uci(a) => commands::uci::run(a),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        for cause in e.chain().skip(1) {
+            eprintln!("  caused by: {cause}");
+        }
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,66 @@
+//! The game abstraction every procedure searches.
+//!
+//! A [`Game`] is a rule book: it lists the successors of a position in search
+//! order, plays a move, says when a game is over, and evaluates a position
+//! statically. Values are always from the viewpoint of the side to move (the
+//! negamax representation, Knuth eq. (1), Zohar §2); the min/max view of Knuth
+//! eqs (3)–(4) and Hsu's F′/G′ is derived by [`max_view`].
+
+use crate::value::Value;
+
+/// A two-player zero-sum game with perfect information.
+///
+/// Implementations are monomorphised into every procedure, so a method that
+/// is `#[inline]` and cheap costs nothing beyond its own work.
+pub trait Game {
+    /// A position. Procedures use copy-make: they call [`Game::play`] and
+    /// keep the parent, so a position should be cheap to clone.
+    type Position: Clone;
+    /// A move, i.e. the label of an edge of the game tree.
+    type Move: Copy + PartialEq + core::fmt::Debug;
+
+    /// Appends the successors of `pos` to `out` (which is empty on entry) in
+    /// search order. The order is part of the experiment and must be
+    /// deterministic. No successors means the position is terminal.
+    fn moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>);
+
+    /// The position after `mv` is played in `pos`.
+    fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// The exact value of a position where the game is over although moves
+    /// may exist (a draw by rule, say), `None` otherwise. Checked before the
+    /// horizon and before move generation. `ply` is the distance from the
+    /// root of the search, for games that score wins by distance.
+    #[inline]
+    fn outcome(&self, _pos: &Self::Position, _ply: usize) -> Option<Value> {
+        None
+    }
+
+    /// The static value of `pos` for the side to move: Knuth's f(p). Called
+    /// at the search horizon and at positions without successors (where it
+    /// must be the exact value, e.g. a mate scored with [`crate::value::loss_in`]).
+    fn evaluate(&self, pos: &Self::Position, ply: usize) -> Value;
+}
+
+/// A game whose positions have a hash key, for transposition tables.
+pub trait HashedGame: Game {
+    /// A 64-bit key; equal positions must have equal keys (e.g. Zobrist).
+    fn key(&self, pos: &Self::Position) -> u64;
+}
+
+/// A game with McCarthy's optimistic and pessimistic value functions
+/// (Knuth §5): `pessimistic(p) ≤ F(p) ≤ optimistic(p)` for the side to move.
+pub trait BoundedGame: Game {
+    /// An upper bound on the negamax value of `pos`.
+    fn optimistic(&self, pos: &Self::Position) -> Value;
+    /// A lower bound on the negamax value of `pos`.
+    fn pessimistic(&self, pos: &Self::Position) -> Value;
+}
+
+/// Converts a negamax value at `ply` into the min/max convention, where every
+/// value is from the viewpoint of the player to move at the root (Max moves
+/// at even plies): Knuth's f(p) and g(p) = −f(p) of eqs (3)–(4).
+#[inline]
+pub const fn max_view(value: Value, ply: usize) -> Value {
+    if ply % 2 == 0 { value } else { -value }
+}

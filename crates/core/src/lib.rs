@@ -1,0 +1,36 @@
+//! # alphabeta-core
+//!
+//! The search core of the *alphabeta* project: a [`Game`] abstraction that
+//! explicit trees, implicit random trees and chess all implement, every
+//! search procedure defined by the five classic documents the project
+//! reproduces, and the instruments those documents measure with.
+//!
+//! | module | contents |
+//! |---|---|
+//! | [`value`] | the score type, with ±∞ that never overflow on negation, and distance-scored wins |
+//! | [`game`] | the [`Game`] trait (negamax view) and its min/max view |
+//! | [`dewey`] | Dewey-decimal node addresses (`1.2.1`) |
+//! | [`observer`] | the [`Observer`] trait and the instruments: [`Stats`], [`NodeTypes`], [`Trace`] |
+//! | [`search`] | the [`Search`] context: limits, move buffers, principal variation |
+//! | [`procedures`] | every procedure, each named by what it does |
+//! | [`table`] | a generic transposition table |
+//!
+//! The seeds are cited by short names throughout:
+//! *Fuller* (Fuller, Gaschnig & Gillogly 1973), *Zohar* (lecture notes),
+//! *Hsu* (Alpha-beta pruning slides), *Knuth* (Knuth & Moore 1975),
+//! *Klyushin* (Klyushin & Kruchinin 2006).
+
+pub mod dewey;
+pub mod game;
+pub mod observer;
+pub mod procedures;
+pub mod search;
+pub mod table;
+pub mod value;
+
+pub use dewey::DeweyPath;
+pub use game::{BoundedGame, Game, HashedGame};
+pub use observer::{Cutoff, CutoffKind, NoObserver, NodeType, NodeTypes, Observer, Stats, Trace};
+pub use procedures::Procedure;
+pub use search::{Limits, Search, SearchResult};
+pub use value::{INFINITY, NEG_INFINITY, Value};

@@ -1,0 +1,403 @@
+//! Instruments: what a procedure reports as it searches.
+//!
+//! Every procedure is generic over an [`Observer`]. [`NoObserver`] is a
+//! zero-sized type whose methods are empty, so an uninstrumented search
+//! compiles to the bare procedure (the `instruments` benchmark measures it).
+//! The instruments of the seeds are:
+//!
+//! * [`Stats`]: positions examined, bottom positions (NBP, Fuller §3) and move
+//!   generations (NMG) per level, and cutoffs split into alpha/beta (Fuller
+//!   §2) and shallow/deep (Knuth §3);
+//! * [`NodeTypes`]: the type of each examined node (Knuth Theorem 1, Hsu's
+//!   types 1, 2.1, 2.2, 3.1, 3.2);
+//! * [`Trace`]: every examined node as a Dewey path with its window.
+//!
+//! Observers combine as tuples: `(Stats::default(), NodeTypes::default())`.
+
+use crate::dewey::DeweyPath;
+use crate::value::Value;
+
+/// Which bound caused a cutoff, in Fuller's min/max terms (§2): a node where
+/// Max moves (even ply, the root being Max) stops when a successor reaches
+/// its beta value (a *beta cutoff*, recorded by Fuller at the successor's odd
+/// level); a Min node (odd ply) stops on an *alpha cutoff*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutoffKind {
+    /// A Min node's successor fell to the alpha value of an ancestor Max node.
+    Alpha,
+    /// A Max node's successor rose to the beta value of an ancestor Min node.
+    Beta,
+}
+
+impl CutoffKind {
+    /// The kind of a cutoff made by a node at `ply` (root = 0 = Max).
+    #[inline]
+    pub const fn at_ply(ply: usize) -> Self {
+        if ply % 2 == 0 {
+            CutoffKind::Beta
+        } else {
+            CutoffKind::Alpha
+        }
+    }
+}
+
+/// A cutoff: a node stopped examining its successors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cutoff {
+    /// Alpha or beta (Fuller §2).
+    pub kind: CutoffKind,
+    /// Deep (Knuth §3, Fuller Fig. 2.2): the bound that caused it was set by
+    /// an ancestor at least three levels above the successor that triggered
+    /// it, rather than by the cutting node's parent. Only procedures with two
+    /// bounds (alpha-beta) make deep cutoffs; Knuth's F1 never does.
+    pub deep: bool,
+    /// Successors left unexamined.
+    pub pruned: usize,
+}
+
+/// Receives the events of a search. Every method has an empty default.
+pub trait Observer {
+    /// A position was examined: `ply` is its depth (root 0), `index` its
+    /// 1-based rank among its siblings (0 for the root), `(alpha, beta)` the
+    /// window it was searched with, from the viewpoint of the side to move
+    /// there (negamax); one-bound procedures report `alpha = −∞`.
+    #[inline]
+    fn node(&mut self, _ply: usize, _index: usize, _alpha: Value, _beta: Value) {}
+    /// A bottom position (terminal, at the horizon, or cut off by a limit)
+    /// was evaluated, with this value for the side to move.
+    #[inline]
+    fn leaf(&mut self, _ply: usize, _value: Value) {}
+    /// The successors of a position at `ply` were generated (one move
+    /// generation, Fuller's NMG).
+    #[inline]
+    fn expand(&mut self, _ply: usize, _successors: usize) {}
+    /// A position at `ply` stopped examining its successors.
+    #[inline]
+    fn cutoff(&mut self, _ply: usize, _cutoff: Cutoff) {}
+}
+
+/// The observer that observes nothing, at no cost.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {}
+
+impl<O: Observer + ?Sized> Observer for &mut O {
+    #[inline]
+    fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
+        (**self).node(ply, index, alpha, beta)
+    }
+    #[inline]
+    fn leaf(&mut self, ply: usize, value: Value) {
+        (**self).leaf(ply, value)
+    }
+    #[inline]
+    fn expand(&mut self, ply: usize, successors: usize) {
+        (**self).expand(ply, successors)
+    }
+    #[inline]
+    fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
+        (**self).cutoff(ply, cutoff)
+    }
+}
+
+impl<A: Observer, B: Observer> Observer for (A, B) {
+    #[inline]
+    fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
+        self.0.node(ply, index, alpha, beta);
+        self.1.node(ply, index, alpha, beta);
+    }
+    #[inline]
+    fn leaf(&mut self, ply: usize, value: Value) {
+        self.0.leaf(ply, value);
+        self.1.leaf(ply, value);
+    }
+    #[inline]
+    fn expand(&mut self, ply: usize, successors: usize) {
+        self.0.expand(ply, successors);
+        self.1.expand(ply, successors);
+    }
+    #[inline]
+    fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
+        self.0.cutoff(ply, cutoff);
+        self.1.cutoff(ply, cutoff);
+    }
+}
+
+/// Counts per level and per kind: the measures of Fuller §3–§5 and Knuth §3.
+///
+/// All counts are integers so that sums over many trees are exact and do not
+/// depend on the order in which trees finish.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions examined on each level (index = ply).
+    pub nodes_per_ply: Vec<u64>,
+    /// Bottom positions evaluated on each level (Fuller's NBP, by level).
+    pub leaves_per_ply: Vec<u64>,
+    /// Move generations on each level (Fuller's NMG, by level).
+    pub expansions_per_ply: Vec<u64>,
+    /// Alpha cutoffs (made by Min nodes), shallow and deep.
+    pub alpha_cutoffs: u64,
+    /// Beta cutoffs (made by Max nodes), shallow and deep.
+    pub beta_cutoffs: u64,
+    /// Deep cutoffs of either kind (Knuth §3).
+    pub deep_cutoffs: u64,
+}
+
+#[inline]
+fn bump(v: &mut Vec<u64>, i: usize) {
+    if i >= v.len() {
+        v.resize(i + 1, 0);
+    }
+    v[i] += 1;
+}
+
+fn add_into(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Stats {
+    /// Total positions examined.
+    pub fn nodes(&self) -> u64 {
+        self.nodes_per_ply.iter().sum()
+    }
+    /// Total bottom positions (NBP).
+    pub fn leaves(&self) -> u64 {
+        self.leaves_per_ply.iter().sum()
+    }
+    /// Total move generations (NMG).
+    pub fn expansions(&self) -> u64 {
+        self.expansions_per_ply.iter().sum()
+    }
+    /// Total cutoffs.
+    pub fn cutoffs(&self) -> u64 {
+        self.alpha_cutoffs + self.beta_cutoffs
+    }
+    /// Shallow cutoffs (the bound came from the cutting node's parent).
+    pub fn shallow_cutoffs(&self) -> u64 {
+        self.cutoffs() - self.deep_cutoffs
+    }
+    /// Adds another search's counts to these (for Monte Carlo sums).
+    pub fn merge(&mut self, other: &Stats) {
+        add_into(&mut self.nodes_per_ply, &other.nodes_per_ply);
+        add_into(&mut self.leaves_per_ply, &other.leaves_per_ply);
+        add_into(&mut self.expansions_per_ply, &other.expansions_per_ply);
+        self.alpha_cutoffs += other.alpha_cutoffs;
+        self.beta_cutoffs += other.beta_cutoffs;
+        self.deep_cutoffs += other.deep_cutoffs;
+    }
+}
+
+impl Observer for Stats {
+    #[inline]
+    fn node(&mut self, ply: usize, _index: usize, _alpha: Value, _beta: Value) {
+        bump(&mut self.nodes_per_ply, ply);
+    }
+    #[inline]
+    fn leaf(&mut self, ply: usize, _value: Value) {
+        bump(&mut self.leaves_per_ply, ply);
+    }
+    #[inline]
+    fn expand(&mut self, ply: usize, _successors: usize) {
+        bump(&mut self.expansions_per_ply, ply);
+    }
+    #[inline]
+    fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {
+        match cutoff.kind {
+            CutoffKind::Alpha => self.alpha_cutoffs += 1,
+            CutoffKind::Beta => self.beta_cutoffs += 1,
+        }
+        self.deep_cutoffs += u64::from(cutoff.deep);
+    }
+}
+
+/// The type of a node in Knuth's Theorem 1, refined as in Hsu's slides.
+///
+/// For a critical position `a1.….al` let `j` be the least index with
+/// `a_j ≠ 1`. Type 1: no such `j` (all ones, the root included). Type 2:
+/// `l − j` even — 2.1 when `l = j`, 2.2 when `l > j`. Type 3: `l − j` odd —
+/// 3.1 when `l − j = 1`, 3.2 otherwise. Positions that are not critical have
+/// no type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NodeType {
+    /// Every index is 1 (the leftmost path).
+    Type1,
+    /// A non-leftmost child of a type 1 node.
+    Type2_1,
+    /// A child of a type 3 node.
+    Type2_2,
+    /// The leftmost child of a type 2.1 node.
+    Type3_1,
+    /// The leftmost child of a type 2.2 node.
+    Type3_2,
+    /// Not a critical position.
+    NonCritical,
+}
+
+impl NodeType {
+    /// Classifies a Dewey path.
+    pub fn of(path: &[u32]) -> NodeType {
+        let critical = path.iter().step_by(2).all(|&a| a == 1)
+            || path.iter().skip(1).step_by(2).all(|&a| a == 1);
+        if !critical {
+            return NodeType::NonCritical;
+        }
+        let l = path.len();
+        match path.iter().position(|&a| a != 1) {
+            None => NodeType::Type1,
+            Some(j0) => {
+                let gap = l - (j0 + 1);
+                match (gap % 2 == 0, gap) {
+                    (true, 0) => NodeType::Type2_1,
+                    (true, _) => NodeType::Type2_2,
+                    (false, 1) => NodeType::Type3_1,
+                    (false, _) => NodeType::Type3_2,
+                }
+            }
+        }
+    }
+
+    /// Knuth's coarse type: 1, 2 or 3 (0 for non-critical).
+    pub fn knuth_type(self) -> u8 {
+        match self {
+            NodeType::Type1 => 1,
+            NodeType::Type2_1 | NodeType::Type2_2 => 2,
+            NodeType::Type3_1 | NodeType::Type3_2 => 3,
+            NodeType::NonCritical => 0,
+        }
+    }
+
+    /// Hsu's label: `1`, `2.1`, `2.2`, `3.1`, `3.2` or `non-critical`.
+    pub fn label(self) -> &'static str {
+        match self {
+            NodeType::Type1 => "1",
+            NodeType::Type2_1 => "2.1",
+            NodeType::Type2_2 => "2.2",
+            NodeType::Type3_1 => "3.1",
+            NodeType::Type3_2 => "3.2",
+            NodeType::NonCritical => "non-critical",
+        }
+    }
+
+    /// All types, in order.
+    pub const ALL: [NodeType; 6] = [
+        NodeType::Type1,
+        NodeType::Type2_1,
+        NodeType::Type2_2,
+        NodeType::Type3_1,
+        NodeType::Type3_2,
+        NodeType::NonCritical,
+    ];
+}
+
+/// Keeps the Dewey path of the node being examined, from `node` events.
+#[derive(Clone, Debug, Default)]
+struct PathTracker {
+    path: Vec<u32>,
+}
+
+impl PathTracker {
+    #[inline]
+    fn enter(&mut self, ply: usize, index: usize) -> &[u32] {
+        self.path.truncate(ply.saturating_sub(1));
+        if ply > 0 {
+            self.path.push(index as u32);
+        }
+        &self.path
+    }
+}
+
+/// Counts examined nodes by [`NodeType`] (per level as well).
+#[derive(Clone, Debug, Default)]
+pub struct NodeTypes {
+    tracker: PathTracker,
+    /// `counts[ply][type as usize]`.
+    pub counts: Vec<[u64; 6]>,
+}
+
+impl NodeTypes {
+    /// Examined nodes of a type, over all levels.
+    pub fn total(&self, t: NodeType) -> u64 {
+        self.counts.iter().map(|c| c[t as usize]).sum()
+    }
+}
+
+impl Observer for NodeTypes {
+    fn node(&mut self, ply: usize, index: usize, _alpha: Value, _beta: Value) {
+        let t = NodeType::of(self.tracker.enter(ply, index));
+        if self.counts.len() <= ply {
+            self.counts.resize(ply + 1, [0; 6]);
+        }
+        self.counts[ply][t as usize] += 1;
+    }
+}
+
+/// One examined node of a [`Trace`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceEntry {
+    /// Its address.
+    pub path: DeweyPath,
+    /// The window it was searched with (negamax view of its side to move).
+    pub alpha: Value,
+    /// Upper end of the window.
+    pub beta: Value,
+    /// Its value, if it was a bottom position.
+    pub leaf_value: Option<Value>,
+}
+
+/// Records every examined node in order, as a Dewey path with its window.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    tracker: PathTracker,
+    /// The nodes in the order they were examined.
+    pub entries: Vec<TraceEntry>,
+}
+
+impl Trace {
+    /// The paths of the examined bottom positions, in order.
+    pub fn leaves(&self) -> Vec<DeweyPath> {
+        self.entries
+            .iter()
+            .filter(|e| e.leaf_value.is_some())
+            .map(|e| e.path.clone())
+            .collect()
+    }
+}
+
+impl Observer for Trace {
+    fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
+        let path = DeweyPath(self.tracker.enter(ply, index).to_vec());
+        self.entries.push(TraceEntry {
+            path,
+            alpha,
+            beta,
+            leaf_value: None,
+        });
+    }
+    fn leaf(&mut self, _ply: usize, value: Value) {
+        if let Some(last) = self.entries.last_mut() {
+            last.leaf_value = Some(value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_types_follow_hsu() {
+        assert_eq!(NodeType::of(&[]), NodeType::Type1);
+        assert_eq!(NodeType::of(&[1, 1, 1]), NodeType::Type1);
+        assert_eq!(NodeType::of(&[1, 3]), NodeType::Type2_1);
+        assert_eq!(NodeType::of(&[2, 1]), NodeType::Type3_1);
+        assert_eq!(NodeType::of(&[2, 1, 3]), NodeType::Type2_2);
+        assert_eq!(NodeType::of(&[2, 1, 3, 1]), NodeType::Type3_2);
+        assert_eq!(NodeType::of(&[1, 2, 2]), NodeType::NonCritical);
+    }
+}

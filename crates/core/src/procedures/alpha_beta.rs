@@ -1,0 +1,295 @@
+//! Alpha-beta in negamax form, with its three return conventions.
+//!
+//! Hsu's slides give three procedures that differ only in where `m` starts,
+//! which lower bound is passed down, and what is returned on a cutoff:
+//!
+//! | rule | `m` starts at | child window | on a cutoff returns | Hsu | Knuth |
+//! |---|---|---|---|---|---|
+//! | [`HardBound`] | alpha | (−beta, −m) | beta | F1 ("original") | |
+//! | [`FailHard`] | alpha | (−beta, −m) | m (≥ beta) | F2 | F2 |
+//! | [`FailSoft`] | −∞ | (−beta, −max(m, alpha)) | m (≥ beta) | F3 | |
+//!
+//! One generic procedure, [`alpha_beta`], implements all three; the named
+//! entry points fix the rule. They examine exactly the same positions — the
+//! rules differ only in the values they return outside the window.
+
+use super::Bound;
+use crate::game::Game;
+use crate::observer::{Cutoff, CutoffKind, Observer};
+use crate::search::{Node, Search};
+use crate::value::{NEG_INFINITY, Value};
+
+/// How an alpha-beta procedure starts `m` and what it returns outside its
+/// window.
+pub trait ReturnRule {
+    /// The paper's name of the procedure.
+    const NAME: &'static str;
+    /// The initial value of `m` given the node's alpha.
+    fn initial(alpha: Value) -> Value;
+    /// The value returned when `m ≥ beta` stops the loop.
+    fn on_cutoff(m: Value, beta: Value) -> Value;
+    /// The value returned when the node is known to be worth at most
+    /// `v ≤ alpha` without searching it (a table entry, McCarthy's bound).
+    fn fail_low(v: Value, alpha: Value) -> Value;
+}
+
+/// Hsu's F1, the "original" alpha-beta: returns beta itself on a cutoff, so
+/// the result always lies in `[alpha, beta]` (the bounds are hard).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HardBound;
+
+impl ReturnRule for HardBound {
+    const NAME: &'static str = "hard-bound (Hsu F1)";
+    #[inline]
+    fn initial(alpha: Value) -> Value {
+        alpha
+    }
+    #[inline]
+    fn on_cutoff(_m: Value, beta: Value) -> Value {
+        beta
+    }
+    #[inline]
+    fn fail_low(_v: Value, alpha: Value) -> Value {
+        alpha
+    }
+}
+
+/// Knuth & Moore's F2 (Hsu's F2, Zohar's AlphaBeta): `m` starts at alpha and
+/// the value `m ≥ beta` is returned on a cutoff. Satisfies Knuth eq. (9).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FailHard;
+
+impl ReturnRule for FailHard {
+    const NAME: &'static str = "fail-hard (Knuth/Hsu F2)";
+    #[inline]
+    fn initial(alpha: Value) -> Value {
+        alpha
+    }
+    #[inline]
+    fn on_cutoff(m: Value, _beta: Value) -> Value {
+        m
+    }
+    #[inline]
+    fn fail_low(_v: Value, alpha: Value) -> Value {
+        alpha
+    }
+}
+
+/// Hsu's F3, Fishburn's fail-soft alpha-beta: `m` starts at −∞ and children
+/// are searched with the window `(−beta, −max(m, alpha))`, so a value outside
+/// the window is still a bound on the true value, and never looser than F2's.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FailSoft;
+
+impl ReturnRule for FailSoft {
+    const NAME: &'static str = "fail-soft (Hsu F3)";
+    #[inline]
+    fn initial(_alpha: Value) -> Value {
+        NEG_INFINITY
+    }
+    #[inline]
+    fn on_cutoff(m: Value, _beta: Value) -> Value {
+        m
+    }
+    #[inline]
+    fn fail_low(v: Value, _alpha: Value) -> Value {
+        v
+    }
+}
+
+/// What a [`NodeHooks`] knows about a position before it is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Its exact value.
+    Exact(Value),
+    /// A lower bound on its value.
+    AtLeast(Value),
+    /// An upper bound on its value.
+    AtMost(Value),
+}
+
+/// Extensions of the alpha-beta node that some procedures of the seeds add:
+/// knowledge before the search (McCarthy's bounds, a transposition table),
+/// successor reordering (the table's move), an early stop (Fuller's "win
+/// found" rule) and a record after the search (the table). Every method has a
+/// no-op default; [`NoHooks`] is plain alpha-beta, at no cost.
+pub trait NodeHooks<G: Game> {
+    /// What is known about `pos` before its successors are generated.
+    #[inline]
+    fn before(
+        &mut self,
+        _game: &G,
+        _pos: &G::Position,
+        _ply: usize,
+        _depth: u32,
+        _alpha: Value,
+        _beta: Value,
+    ) -> Option<Known> {
+        None
+    }
+    /// Reorders the successors of `pos` before they are searched.
+    #[inline]
+    fn order(&mut self, _game: &G, _pos: &G::Position, _ply: usize, _moves: &mut [G::Move]) {}
+    /// Whether the value `m` found so far at `ply` is good enough to stop
+    /// searching the remaining successors.
+    #[inline]
+    fn enough(&self, _ply: usize, _m: Value) -> bool {
+        false
+    }
+    /// Called with the value a search of `pos` returned and its best move.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn after(
+        &mut self,
+        _game: &G,
+        _pos: &G::Position,
+        _ply: usize,
+        _depth: u32,
+        _alpha: Value,
+        _beta: Value,
+        _value: Value,
+        _best: Option<G::Move>,
+    ) {
+    }
+}
+
+/// Plain alpha-beta: no hooks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHooks;
+
+impl<G: Game> NodeHooks<G> for NoHooks {}
+
+/// Alpha-beta with the return rule `R`, searching `root` to `depth` with the
+/// window `(alpha, beta)`, `alpha < beta`.
+pub fn alpha_beta<R: ReturnRule, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    alpha_beta_with_hooks::<R, _, G, O>(s, &mut NoHooks, root, depth, alpha, beta)
+}
+
+/// Alpha-beta with the return rule `R` and the extensions `hooks`.
+pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    hooks: &mut H,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
+    let window = (Bound::caller(alpha), Bound::caller(beta));
+    node::<R, H, G, O>(s, hooks, root, 0, 0, depth, window.0, window.1)
+}
+
+/// Hsu's F1: alpha-beta returning the hard bound on a cutoff.
+///
+/// Properties (Hsu, slide 66): returns alpha if F(p) ≤ alpha, F(p) if
+/// alpha < F(p) < beta, beta if F(p) ≥ beta.
+pub fn alpha_beta_hard_bound<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    alpha_beta::<HardBound, G, O>(s, root, depth, alpha, beta)
+}
+
+/// Knuth & Moore's F2, fail-hard alpha-beta (Hsu's F2, Zohar's AlphaBeta).
+///
+/// Knuth eq. (9): F2 ≤ alpha if F(p) ≤ alpha; F2 = F(p) if alpha < F(p) <
+/// beta; F2 ≥ beta if F(p) ≥ beta. Hsu (slide 70) sharpens the first case
+/// to F2 = alpha and the last to beta ≤ F2 ≤ F(p).
+pub fn alpha_beta_fail_hard<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    alpha_beta::<FailHard, G, O>(s, root, depth, alpha, beta)
+}
+
+/// Hsu's F3, fail-soft alpha-beta (Fishburn 1983).
+///
+/// Hsu (slide 73): F(p) ≤ F3 ≤ alpha if F(p) ≤ alpha; F3 = F(p) inside the
+/// window; beta ≤ F3 ≤ F(p) if F(p) ≥ beta.
+pub fn alpha_beta_fail_soft<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    alpha_beta::<FailSoft, G, O>(s, root, depth, alpha, beta)
+}
+
+/// One node of alpha-beta. `alpha` and `beta` carry the ply where each was
+/// set, so a cutoff can be told deep or shallow.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    hooks: &mut H,
+    pos: &G::Position,
+    ply: usize,
+    index: usize,
+    depth: u32,
+    alpha: Bound,
+    beta: Bound,
+) -> Value {
+    s.enter(ply, index, alpha.value, beta.value);
+    match hooks.before(s.game, pos, ply, depth, alpha.value, beta.value) {
+        Some(Known::Exact(v)) => return v,
+        Some(Known::AtLeast(v)) if v >= beta.value => return R::on_cutoff(v, beta.value),
+        Some(Known::AtMost(v)) if v <= alpha.value => return R::fail_low(v, alpha.value),
+        _ => {}
+    }
+    let mut moves = match s.expand(pos, ply, depth) {
+        Node::Bottom(v) => return v,
+        Node::Interior(moves) => moves,
+    };
+    hooks.order(s.game, pos, ply, &mut moves);
+    let mut m = R::initial(alpha.value);
+    let mut best = None;
+    // max(m, alpha) with the ply that set it: the child's (negated) beta.
+    let mut lower = alpha;
+    let mut value = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        let child = s.game.play(pos, mv);
+        let t = -node::<R, H, G, O>(s, hooks, &child, ply + 1, i + 1, depth - 1, beta.neg(), lower.neg());
+        if t > m {
+            m = t;
+            best = Some(mv);
+            s.update_pv(ply, mv);
+            if m > lower.value {
+                lower = Bound {
+                    value: m,
+                    set_at: ply as isize,
+                };
+            }
+        }
+        if m >= beta.value {
+            s.observer.cutoff(
+                ply,
+                Cutoff {
+                    kind: CutoffKind::at_ply(ply),
+                    deep: beta.is_deep_at(ply),
+                    pruned: moves.len() - i - 1,
+                },
+            );
+            value = Some(R::on_cutoff(m, beta.value));
+            break;
+        }
+        if hooks.enough(ply, m) {
+            break;
+        }
+    }
+    s.release(ply, moves);
+    let value = value.unwrap_or(m);
+    hooks.after(s.game, pos, ply, depth, alpha.value, beta.value, value, best);
+    value
+}

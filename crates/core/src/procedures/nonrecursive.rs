@@ -1,0 +1,116 @@
+//! Knuth & Moore's non-recursive `alphabeta` (§2).
+
+use super::Bound;
+use crate::game::Game;
+use crate::observer::{Cutoff, CutoffKind, Observer};
+use crate::search::{Node, Search};
+use crate::value::Value;
+
+/// One level of the explicit recursion stack. Knuth keeps `a[l−2]`,
+/// `a[l−1]`, `a[l]` (alpha, −beta, m) in one integer array and `r[l]`,
+/// `r[l+1]` (p and the current successor q) in another; a frame holds the
+/// same quantities for one level.
+struct Frame<P, M> {
+    pos: P,
+    moves: Vec<M>,
+    /// Index of the next successor to examine (Knuth's q).
+    next: usize,
+    depth: u32,
+    /// Knuth's a[l]: m, with the ply that set it.
+    m: Bound,
+    beta: Bound,
+}
+
+/// Knuth & Moore's `integer procedure alphabeta(ref(position) p)` (§2): the
+/// recursive F2 turned into a loop over explicit stacks by mechanical
+/// transformation. It computes F2(p, alpha, beta) and examines exactly the
+/// positions [`super::alpha_beta_fail_hard`] examines, in the same order,
+/// with the same cutoffs (Knuth's version fixes the window to (−∞, +∞)).
+pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    let mut stack: Vec<Frame<G::Position, G::Move>> = Vec::new();
+    let (alpha, beta) = (Bound::caller(alpha), Bound::caller(beta));
+    let moves = match s.open(root, 0, 0, depth, alpha.value, beta.value) {
+        Node::Bottom(v) => return v,
+        Node::Interior(moves) => moves,
+    };
+    stack.push(Frame {
+        pos: root.clone(),
+        moves,
+        next: 0,
+        depth,
+        m: alpha,
+        beta,
+    });
+    loop {
+        let ply = stack.len() - 1;
+        let top = stack.last_mut().expect("stack is never empty here");
+        // "while q ≠ Λ and m < beta": descend into the next successor.
+        if top.next < top.moves.len() && top.m.value < top.beta.value {
+            let mv = top.moves[top.next];
+            top.next += 1;
+            let index = top.next;
+            let child = s.game.play(&top.pos, mv);
+            let (child_alpha, child_beta) = (top.beta.neg(), top.m.neg());
+            let child_depth = top.depth - 1;
+            match s.open(&child, ply + 1, index, child_depth, child_alpha.value, child_beta.value) {
+                Node::Bottom(v) => {
+                    let top = stack.last_mut().expect("parent frame");
+                    back_up(s, top, ply, -v, mv);
+                }
+                Node::Interior(moves) => stack.push(Frame {
+                    pos: child,
+                    moves,
+                    next: 0,
+                    depth: child_depth,
+                    m: child_alpha,
+                    beta: child_beta,
+                }),
+            }
+            continue;
+        }
+        // "done: l := l − 1": return m to the parent, or finish.
+        let done = stack.pop().expect("frame to pop");
+        s.release(ply, done.moves);
+        match stack.last_mut() {
+            None => return done.m.value,
+            Some(parent) => {
+                let mv = parent.moves[parent.next - 1];
+                back_up(s, parent, ply - 1, -done.m.value, mv);
+            }
+        }
+    }
+}
+
+/// "resume: if −a[l+1] > a[l] then a[l] := −a[l+1]; if a[l+1] ≤ a[l−1]
+/// then go to done": take a successor's value `t` into the frame at `ply`.
+fn back_up<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    frame: &mut Frame<G::Position, G::Move>,
+    ply: usize,
+    t: Value,
+    mv: G::Move,
+) {
+    if t > frame.m.value {
+        frame.m = Bound {
+            value: t,
+            set_at: ply as isize,
+        };
+        s.update_pv(ply, mv);
+    }
+    if frame.m.value >= frame.beta.value {
+        s.observer.cutoff(
+            ply,
+            Cutoff {
+                kind: CutoffKind::at_ply(ply),
+                deep: frame.beta.is_deep_at(ply),
+                pruned: frame.moves.len() - frame.next,
+            },
+        );
+    }
+}

@@ -1,0 +1,116 @@
+//! Later successors of alpha-beta that engines use today.
+
+use super::Bound;
+use super::alpha_beta::FailSoft;
+use super::with_table::alpha_beta_with_table;
+use crate::game::{Game, HashedGame};
+use crate::observer::{Cutoff, CutoffKind, Observer};
+use crate::search::{Node, Search};
+use crate::table::TranspositionTable;
+use crate::value::{INFINITY, NEG_INFINITY, Value};
+
+/// Principal variation search (Marsland & Campbell 1982; NegaScout,
+/// Reinefeld 1983): the first successor is searched with the full window,
+/// the others with a null window `(m, m + 1)` that only proves them no
+/// better; a successor that proves better is searched again with the window
+/// `(t, beta)`. Fail-soft; returns F(p) inside `(alpha, beta)` and obeys
+/// Hsu's F3 properties outside it. Values must be integers (they are).
+pub fn principal_variation_search<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    pvs_node(s, root, 0, 0, depth, Bound::caller(alpha), Bound::caller(beta))
+}
+
+fn pvs_node<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    pos: &G::Position,
+    ply: usize,
+    index: usize,
+    depth: u32,
+    alpha: Bound,
+    beta: Bound,
+) -> Value {
+    let moves = match s.open(pos, ply, index, depth, alpha.value, beta.value) {
+        Node::Bottom(v) => return v,
+        Node::Interior(moves) => moves,
+    };
+    let mut m = NEG_INFINITY;
+    let mut lower = alpha;
+    for (i, &mv) in moves.iter().enumerate() {
+        let child = s.game.play(pos, mv);
+        let (d, at) = (depth - 1, ply + 1);
+        let t = if i == 0 {
+            -pvs_node(s, &child, at, i + 1, d, beta.neg(), lower.neg())
+        } else {
+            let scout = Bound {
+                value: lower.value + 1,
+                set_at: lower.set_at,
+            };
+            let t = -pvs_node(s, &child, at, i + 1, d, scout.neg(), lower.neg());
+            if t > lower.value && t < beta.value {
+                let found = Bound {
+                    value: t,
+                    set_at: ply as isize,
+                };
+                -pvs_node(s, &child, at, i + 1, d, beta.neg(), found.neg())
+            } else {
+                t
+            }
+        };
+        if t > m {
+            m = t;
+            s.update_pv(ply, mv);
+            if m > lower.value {
+                lower = Bound {
+                    value: m,
+                    set_at: ply as isize,
+                };
+            }
+        }
+        if m >= beta.value {
+            s.observer.cutoff(
+                ply,
+                Cutoff {
+                    kind: CutoffKind::at_ply(ply),
+                    deep: beta.is_deep_at(ply),
+                    pruned: moves.len() - i - 1,
+                },
+            );
+            break;
+        }
+    }
+    s.release(ply, moves);
+    m
+}
+
+/// MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996): a sequence of null-window
+/// fail-soft alpha-beta searches with a transposition table, each moving a
+/// lower or upper bound on the root value, starting from `guess`, until the
+/// bounds meet. Returns the exact root value.
+pub fn mtdf<G: HashedGame, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    table: &mut TranspositionTable<G::Move>,
+    root: &G::Position,
+    depth: u32,
+    guess: Value,
+) -> Value {
+    let (mut lower, mut upper) = (NEG_INFINITY, INFINITY);
+    let mut g = guess.clamp(NEG_INFINITY + 1, INFINITY - 1);
+    while lower < upper {
+        let beta = if g == lower { g + 1 } else { g };
+        g = alpha_beta_with_table::<FailSoft, G, O>(s, table, root, depth, beta - 1, beta);
+        if s.stopped() {
+            break;
+        }
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+        }
+    }
+    g
+}

@@ -1,0 +1,170 @@
+//! A transposition table for any [`crate::HashedGame`].
+//!
+//! Each entry keeps the key, the remaining depth it was searched to, a value
+//! with its bound type (exact, lower, upper) and the best move. Replacement
+//! is "depth-preferred, always replace when the key differs or the new
+//! search is at least as deep" in a direct-mapped array of a power-of-two
+//! size. Distance-scored wins are stored relative to the node, so they stay
+//! correct when the same position is reached at another ply.
+
+use crate::value::{Value, is_loss, is_win};
+
+/// What a stored value says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundType {
+    /// The exact value.
+    Exact,
+    /// A lower bound (the search failed high).
+    Lower,
+    /// An upper bound (the search failed low).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry<M> {
+    /// The full key of the position.
+    pub key: u64,
+    /// Remaining depth of the search that produced it.
+    pub depth: u32,
+    /// The value, relative to the node (see [`TranspositionTable::probe`]).
+    pub value: Value,
+    /// Its bound type.
+    pub bound: BoundType,
+    /// The best (or refuting) move, if one was found.
+    pub best: Option<M>,
+}
+
+/// A direct-mapped transposition table.
+#[derive(Clone, Debug)]
+pub struct TranspositionTable<M> {
+    entries: Vec<Option<Entry<M>>>,
+    mask: usize,
+    used: usize,
+}
+
+fn to_table(v: Value, ply: usize) -> Value {
+    if is_win(v) {
+        v + ply as Value
+    } else if is_loss(v) {
+        v - ply as Value
+    } else {
+        v
+    }
+}
+
+fn from_table(v: Value, ply: usize) -> Value {
+    if is_win(v) {
+        v - ply as Value
+    } else if is_loss(v) {
+        v + ply as Value
+    } else {
+        v
+    }
+}
+
+impl<M: Copy> TranspositionTable<M> {
+    /// A table with room for at least `entries` entries (rounded up to a
+    /// power of two, at least 1).
+    pub fn with_entries(entries: usize) -> Self {
+        let n = entries.max(1).next_power_of_two();
+        TranspositionTable {
+            entries: vec![None; n],
+            mask: n - 1,
+            used: 0,
+        }
+    }
+
+    /// A table that uses about `mebibytes` MiB.
+    pub fn with_megabytes(mebibytes: usize) -> Self {
+        let size = std::mem::size_of::<Option<Entry<M>>>().max(1);
+        let n = (mebibytes.max(1) << 20) / size;
+        // Round down to a power of two so the memory stays within the budget.
+        let n = if n.is_power_of_two() { n } else { n.next_power_of_two() / 2 };
+        Self::with_entries(n)
+    }
+
+    /// Number of slots.
+    pub fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Occupancy in permille (UCI's `hashfull`).
+    pub fn permille_full(&self) -> u32 {
+        ((self.used as u64 * 1000) / self.entries.len() as u64) as u32
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = None);
+        self.used = 0;
+    }
+
+    /// The entry for `key`, with its value converted to the viewpoint of a
+    /// node at `ply`.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Entry<M>> {
+        match self.entries[key as usize & self.mask] {
+            Some(e) if e.key == key => Some(Entry {
+                value: from_table(e.value, ply),
+                ..e
+            }),
+            _ => None,
+        }
+    }
+
+    /// Stores a result found at `ply`.
+    #[inline]
+    pub fn store(&mut self, key: u64, ply: usize, depth: u32, value: Value, bound: BoundType, best: Option<M>) {
+        let slot = &mut self.entries[key as usize & self.mask];
+        let replace = match slot {
+            None => {
+                self.used += 1;
+                true
+            }
+            Some(old) => old.key != key || depth >= old.depth,
+        };
+        if replace {
+            // Keep the old move when the new search found none for this key.
+            let best = match (*slot, best) {
+                (Some(old), None) if old.key == key => old.best,
+                _ => best,
+            };
+            *slot = Some(Entry {
+                key,
+                depth,
+                value: to_table(value, ply),
+                bound,
+                best,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::win_in;
+
+    #[test]
+    fn wins_are_stored_relative_to_the_node() {
+        let mut t = TranspositionTable::<u8>::with_entries(16);
+        // A win 5 plies from the root found at ply 2 is a win in 3 from there.
+        t.store(7, 2, 4, win_in(5), BoundType::Exact, Some(1));
+        assert_eq!(t.probe(7, 2).unwrap().value, win_in(5));
+        // Reached again at ply 4, it is a win 7 plies from the root.
+        assert_eq!(t.probe(7, 4).unwrap().value, win_in(7));
+        assert!(t.probe(8, 0).is_none());
+    }
+
+    #[test]
+    fn deeper_results_are_kept() {
+        let mut t = TranspositionTable::<u8>::with_entries(1);
+        t.store(3, 0, 5, 10, BoundType::Exact, Some(2));
+        t.store(3, 0, 2, 11, BoundType::Lower, None);
+        assert_eq!(t.probe(3, 0).unwrap().value, 10);
+        t.store(4, 0, 1, 12, BoundType::Upper, None);
+        assert_eq!(t.probe(4, 0).unwrap().value, 12);
+        assert_eq!(t.permille_full(), 1000);
+    }
+}

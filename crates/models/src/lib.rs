@@ -1,0 +1,1 @@
+//! Implicit random game-tree models of the seeds.

@@ -1,0 +1,1 @@
+//! Monte Carlo runner: any procedure on any tree model, reproducible and resumable.

@@ -1,0 +1,1 @@
+//! The reproduction report: every table and figure of the seeds beside the paper.

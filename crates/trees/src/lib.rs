@@ -1,0 +1,1 @@
+//! Explicit game trees: text format, Dewey addresses, fixture trees from the seeds, small games.
