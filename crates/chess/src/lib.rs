@@ -1,1 +1,15 @@
-//! Chess on the alphabeta core: the experiments' program, PGN/EPD, a UCI engine.
+//! # alphabeta-chess
+//!
+//! Chess on the alphabeta core: the game rules as an [`alphabeta_core::Game`]
+//! on the `cozy-chess` move generator, FEN/SAN/UCI notation, PGN and EPD
+//! readers, perft, the chess experiments of Fuller, Gaschnig & Gillogly
+//! (1973, §6) and Klyushin & Kruchinin (2006), and a UCI engine.
+
+pub mod notation;
+pub mod position;
+
+pub use cozy_chess::{Board, Color, Move, Piece, Square};
+pub use position::{DrawReason, FenError, Position, Status};
+pub mod eval;
+pub mod game;
+pub mod perft;
