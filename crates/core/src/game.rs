@@ -62,5 +62,5 @@ pub trait BoundedGame: Game {
 /// at even plies): Knuth's f(p) and g(p) = −f(p) of eqs (3)–(4).
 #[inline]
 pub const fn max_view(value: Value, ply: usize) -> Value {
-    if ply % 2 == 0 { value } else { -value }
+    if ply.is_multiple_of(2) { value } else { -value }
 }

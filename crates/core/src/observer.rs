@@ -33,7 +33,7 @@ impl CutoffKind {
     /// The kind of a cutoff made by a node at `ply` (root = 0 = Max).
     #[inline]
     pub const fn at_ply(ply: usize) -> Self {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             CutoffKind::Beta
         } else {
             CutoffKind::Alpha
@@ -46,10 +46,13 @@ impl CutoffKind {
 pub struct Cutoff {
     /// Alpha or beta (Fuller §2).
     pub kind: CutoffKind,
-    /// Deep (Knuth §3, Fuller Fig. 2.2): the bound that caused it was set by
-    /// an ancestor at least three levels above the successor that triggered
-    /// it, rather than by the cutting node's parent. Only procedures with two
-    /// bounds (alpha-beta) make deep cutoffs; Knuth's F1 never does.
+    /// Deep (Knuth §3, Fuller Fig. 2.2): the bound that caused it came from
+    /// an ancestor two or more levels above the cutting node — the bound the
+    /// parent's own successors give would not have caused it. Only procedures
+    /// with two bounds (alpha-beta) make deep cutoffs; Knuth's F1 never does.
+    /// The parent's own bound is made of the values its successors returned,
+    /// so the three return rules (hard bound, fail-hard, fail-soft) make the
+    /// same cutoffs but may classify a few of them differently.
     pub deep: bool,
     /// Successors left unexamined.
     pub pruned: usize,
@@ -142,6 +145,12 @@ pub struct Stats {
     pub beta_cutoffs: u64,
     /// Deep cutoffs of either kind (Knuth §3).
     pub deep_cutoffs: u64,
+    /// Successors left unexamined by all cutoffs (pruned branches).
+    pub pruned: u64,
+    /// Successors left unexamined by deep cutoffs. Knuth & Moore's figures
+    /// mark each pruned branch; their "five deep cutoffs" of Fig. 3 are five
+    /// branches pruned by three deep cutoff events.
+    pub deep_pruned: u64,
 }
 
 #[inline]
@@ -190,6 +199,8 @@ impl Stats {
         self.alpha_cutoffs += other.alpha_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.deep_cutoffs += other.deep_cutoffs;
+        self.pruned += other.pruned;
+        self.deep_pruned += other.deep_pruned;
     }
 }
 
@@ -213,6 +224,10 @@ impl Observer for Stats {
             CutoffKind::Beta => self.beta_cutoffs += 1,
         }
         self.deep_cutoffs += u64::from(cutoff.deep);
+        self.pruned += cutoff.pruned as u64;
+        if cutoff.deep {
+            self.deep_pruned += cutoff.pruned as u64;
+        }
     }
 }
 
@@ -252,7 +267,7 @@ impl NodeType {
             None => NodeType::Type1,
             Some(j0) => {
                 let gap = l - (j0 + 1);
-                match (gap % 2 == 0, gap) {
+                match (gap.is_multiple_of(2), gap) {
                     (true, 0) => NodeType::Type2_1,
                     (true, _) => NodeType::Type2_2,
                     (false, 1) => NodeType::Type3_1,

@@ -146,7 +146,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         {
             self.stopped = true;
         }
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             if let Some(t) = self.limits.time
                 && self.started.elapsed() >= t
             {

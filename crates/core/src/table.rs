@@ -80,7 +80,11 @@ impl<M: Copy> TranspositionTable<M> {
         let size = std::mem::size_of::<Option<Entry<M>>>().max(1);
         let n = (mebibytes.max(1) << 20) / size;
         // Round down to a power of two so the memory stays within the budget.
-        let n = if n.is_power_of_two() { n } else { n.next_power_of_two() / 2 };
+        let n = if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        };
         Self::with_entries(n)
     }
 
@@ -115,7 +119,15 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Stores a result found at `ply`.
     #[inline]
-    pub fn store(&mut self, key: u64, ply: usize, depth: u32, value: Value, bound: BoundType, best: Option<M>) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: u32,
+        value: Value,
+        bound: BoundType,
+        best: Option<M>,
+    ) {
         let slot = &mut self.entries[key as usize & self.mask];
         let replace = match slot {
             None => {

@@ -228,8 +228,8 @@ pub fn alpha_beta_fail_soft<G: Game, O: Observer>(
     alpha_beta::<FailSoft, G, O>(s, root, depth, alpha, beta)
 }
 
-/// One node of alpha-beta. `alpha` and `beta` carry the ply where each was
-/// set, so a cutoff can be told deep or shallow.
+/// One node of alpha-beta. `beta` carries the parent's own bound, so a
+/// cutoff can be told deep or shallow.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
@@ -255,29 +255,34 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     hooks.order(s.game, pos, ply, &mut moves);
     let mut m = R::initial(alpha.value);
     let mut best = None;
-    // max(m, alpha) with the ply that set it: the child's (negated) beta.
-    let mut lower = alpha;
+    // The best successor value so far, whatever the rule's m starts at.
+    let mut own = NEG_INFINITY;
     let mut value = None;
     for (i, &mv) in moves.iter().enumerate() {
         let child = s.game.play(pos, mv);
-        let t = -node::<R, H, G, O>(s, hooks, &child, ply + 1, i + 1, depth - 1, beta.neg(), lower.neg());
+        let child_beta = Bound::child_beta(m.max(alpha.value), own);
+        let t = -node::<R, H, G, O>(
+            s,
+            hooks,
+            &child,
+            ply + 1,
+            i + 1,
+            depth - 1,
+            beta.neg(),
+            child_beta,
+        );
+        own = own.max(t);
         if t > m {
             m = t;
             best = Some(mv);
             s.update_pv(ply, mv);
-            if m > lower.value {
-                lower = Bound {
-                    value: m,
-                    set_at: ply as isize,
-                };
-            }
         }
         if m >= beta.value {
             s.observer.cutoff(
                 ply,
                 Cutoff {
                     kind: CutoffKind::at_ply(ply),
-                    deep: beta.is_deep_at(ply),
+                    deep: beta.is_deep_cut(m),
                     pruned: moves.len() - i - 1,
                 },
             );
@@ -290,6 +295,15 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     }
     s.release(ply, moves);
     let value = value.unwrap_or(m);
-    hooks.after(s.game, pos, ply, depth, alpha.value, beta.value, value, best);
+    hooks.after(
+        s.game,
+        pos,
+        ply,
+        depth,
+        alpha.value,
+        beta.value,
+        value,
+        best,
+    );
     value
 }

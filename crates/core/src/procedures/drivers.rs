@@ -34,7 +34,9 @@ pub fn aspiration<G: Game, O: Observer>(
     guess: Value,
     width: Value,
 ) -> AspirationResult {
-    aspiration_with(guess, width, |lo, hi| alpha_beta_fail_hard(s, root, depth, lo, hi))
+    aspiration_with(guess, width, |lo, hi| {
+        alpha_beta_fail_hard(s, root, depth, lo, hi)
+    })
 }
 
 /// The aspiration scheme around any window search `search(alpha, beta)`
@@ -46,7 +48,7 @@ pub(crate) fn aspiration_with(
 ) -> AspirationResult {
     let width = width.max(1);
     let a = guess.saturating_sub(width).max(NEG_INFINITY);
-    let b = guess.saturating_add(width).min(INFINITY);
+    let b = guess.saturating_add(width);
     let v = search(a, b);
     let (failed_low, failed_high) = (v <= a && a > NEG_INFINITY, v >= b && b < INFINITY);
     let value = if failed_low {

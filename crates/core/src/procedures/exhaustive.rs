@@ -8,7 +8,11 @@ use crate::value::{INFINITY, NEG_INFINITY, Value};
 /// Exhaustive negamax: Knuth & Moore's procedure F (eq. (1)), Hsu's F,
 /// Zohar's FindValue (Alg. 1). `F(p) = f(p)` at a bottom position, otherwise
 /// `max(−F(p1), …, −F(pd))`.
-pub fn negamax<G: Game, O: Observer>(s: &mut Search<'_, G, O>, root: &G::Position, depth: u32) -> Value {
+pub fn negamax<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+) -> Value {
     negamax_node(s, root, 0, 0, depth)
 }
 
@@ -40,7 +44,11 @@ fn negamax_node<G: Game, O: Observer>(
 /// F and G of eqs (3)–(4), Hsu's F′ (max node) and G′ (min node). Values are
 /// taken from Max's viewpoint (the side to move at the root); the result is
 /// returned in that view too, which equals the negamax value at the root.
-pub fn minimax<G: Game, O: Observer>(s: &mut Search<'_, G, O>, root: &G::Position, depth: u32) -> Value {
+pub fn minimax<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+) -> Value {
     max_node(s, root, 0, 0, depth)
 }
 

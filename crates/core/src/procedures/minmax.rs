@@ -4,7 +4,7 @@ use super::Bound;
 use crate::game::{Game, max_view};
 use crate::observer::{Cutoff, CutoffKind, Observer};
 use crate::search::{Node, Search};
-use crate::value::Value;
+use crate::value::{INFINITY, NEG_INFINITY, Value};
 
 /// Knuth & Moore's F2 and G2 in min/max form (§3), Hsu's F2′ and G2′: the
 /// alpha-beta procedure written as one procedure for Max nodes and one for
@@ -20,7 +20,15 @@ pub fn alpha_beta_minmax<G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    max_node(s, root, 0, 0, depth, Bound::caller(alpha), Bound::caller(beta))
+    max_node(
+        s,
+        root,
+        0,
+        0,
+        depth,
+        Bound::caller(alpha),
+        Bound::caller(beta),
+    )
 }
 
 /// F2′: Max to move; `m` starts at alpha and rises.
@@ -37,23 +45,22 @@ fn max_node<G: Game, O: Observer>(
         Node::Bottom(v) => return max_view(v, ply),
         Node::Interior(moves) => moves,
     };
-    let mut m = alpha;
+    let (mut m, mut own) = (alpha.value, NEG_INFINITY);
     for (i, &mv) in moves.iter().enumerate() {
         let child = s.game.play(pos, mv);
-        let t = min_node(s, &child, ply + 1, i + 1, depth - 1, m, beta);
-        if t > m.value {
-            m = Bound {
-                value: t,
-                set_at: ply as isize,
-            };
+        let child_alpha = Bound { value: m, own };
+        let t = min_node(s, &child, ply + 1, i + 1, depth - 1, child_alpha, beta);
+        own = own.max(t);
+        if t > m {
+            m = t;
             s.update_pv(ply, mv);
         }
-        if m.value >= beta.value {
+        if m >= beta.value {
             s.observer.cutoff(
                 ply,
                 Cutoff {
                     kind: CutoffKind::Beta,
-                    deep: beta.is_deep_at(ply),
+                    deep: beta.is_deep_cut(m),
                     pruned: moves.len() - i - 1,
                 },
             );
@@ -61,7 +68,7 @@ fn max_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
-    m.value
+    m
 }
 
 /// G2′: Min to move; `m` starts at beta and falls.
@@ -79,23 +86,22 @@ fn min_node<G: Game, O: Observer>(
         Node::Bottom(v) => return max_view(v, ply),
         Node::Interior(moves) => moves,
     };
-    let mut m = beta;
+    let (mut m, mut own) = (beta.value, INFINITY);
     for (i, &mv) in moves.iter().enumerate() {
         let child = s.game.play(pos, mv);
-        let t = max_node(s, &child, ply + 1, i + 1, depth - 1, alpha, m);
-        if t < m.value {
-            m = Bound {
-                value: t,
-                set_at: ply as isize,
-            };
+        let child_beta = Bound { value: m, own };
+        let t = max_node(s, &child, ply + 1, i + 1, depth - 1, alpha, child_beta);
+        own = own.min(t);
+        if t < m {
+            m = t;
             s.update_pv(ply, mv);
         }
-        if m.value <= alpha.value {
+        if m <= alpha.value {
             s.observer.cutoff(
                 ply,
                 Cutoff {
                     kind: CutoffKind::Alpha,
-                    deep: alpha.is_deep_at(ply),
+                    deep: alpha.neg().is_deep_cut(-m),
                     pruned: moves.len() - i - 1,
                 },
             );
@@ -103,5 +109,5 @@ fn min_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
-    m.value
+    m
 }

@@ -53,32 +53,45 @@ use crate::observer::Observer;
 use crate::search::Search;
 use crate::value::{INFINITY, NEG_INFINITY, Value};
 
-/// A bound of a search window together with the ply where its value was
-/// established (−1 for a bound given by the caller). The origin is what
-/// tells a deep cutoff from a shallow one (Knuth §3, Fuller Fig. 2.2).
+/// A bound of a search window together with the bound the parent's own
+/// successors alone would give (its "shallow" part). In negamax the child's
+/// beta is −max(alpha, m) at the parent; without the inherited alpha — as in
+/// Knuth's F1 — it would be −m. A cutoff that the shallow bound alone would
+/// not have caused needs a bound from an ancestor at least two levels up: a
+/// *deep cutoff* (Knuth §3, Fuller Fig. 2.2), which F1 cannot find.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bound {
     pub value: Value,
-    pub set_at: isize,
+    pub own: Value,
 }
 
 impl Bound {
+    /// A bound given by the caller (it counts as the parent's own).
     pub const fn caller(value: Value) -> Self {
-        Bound { value, set_at: -1 }
+        Bound { value, own: value }
+    }
+    /// The child's beta given the parent's `lower = max(alpha, m)` and its
+    /// own best value `own` (−∞ before any successor returned).
+    #[inline]
+    pub const fn child_beta(lower: Value, own: Value) -> Self {
+        Bound {
+            value: -lower,
+            own: -own,
+        }
     }
     /// The same bound seen from the other side (negamax).
     #[inline]
     pub const fn neg(self) -> Self {
         Bound {
             value: -self.value,
-            set_at: self.set_at,
+            own: -self.own,
         }
     }
-    /// Whether a cutoff at `ply` by this bound is deep: the bound was set
-    /// further up than the cutting node's parent.
+    /// Whether a cutoff `m ≥ beta` by this beta is deep: the parent's own
+    /// bound would not have caused it.
     #[inline]
-    pub const fn is_deep_at(self, ply: usize) -> bool {
-        self.set_at < ply as isize - 1
+    pub const fn is_deep_cut(self, m: Value) -> bool {
+        m < self.own
     }
 }
 
@@ -144,7 +157,9 @@ impl Procedure {
     /// A one-line description with the seed it comes from.
     pub const fn description(self) -> &'static str {
         match self {
-            Procedure::Minimax => "exhaustive minimax, two procedures (Knuth F/G eqs 3-4, Hsu F'/G')",
+            Procedure::Minimax => {
+                "exhaustive minimax, two procedures (Knuth F/G eqs 3-4, Hsu F'/G')"
+            }
             Procedure::Negamax => "exhaustive negamax (Knuth F, Hsu F, Zohar Alg. 1)",
             Procedure::BranchAndBound => {
                 "one-bound branch-and-bound, no deep cutoffs (Knuth & Moore F1)"

@@ -4,7 +4,7 @@ use super::Bound;
 use crate::game::Game;
 use crate::observer::{Cutoff, CutoffKind, Observer};
 use crate::search::{Node, Search};
-use crate::value::Value;
+use crate::value::{NEG_INFINITY, Value};
 
 /// One level of the explicit recursion stack. Knuth keeps `a[l−2]`,
 /// `a[l−1]`, `a[l]` (alpha, −beta, m) in one integer array and `r[l]`,
@@ -16,8 +16,10 @@ struct Frame<P, M> {
     /// Index of the next successor to examine (Knuth's q).
     next: usize,
     depth: u32,
-    /// Knuth's a[l]: m, with the ply that set it.
-    m: Bound,
+    /// Knuth's a[l]: m.
+    m: Value,
+    /// The best successor value so far (for telling deep cutoffs).
+    own: Value,
     beta: Bound,
 }
 
@@ -44,21 +46,29 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         moves,
         next: 0,
         depth,
-        m: alpha,
+        m: alpha.value,
+        own: NEG_INFINITY,
         beta,
     });
     loop {
         let ply = stack.len() - 1;
         let top = stack.last_mut().expect("stack is never empty here");
         // "while q ≠ Λ and m < beta": descend into the next successor.
-        if top.next < top.moves.len() && top.m.value < top.beta.value {
+        if top.next < top.moves.len() && top.m < top.beta.value {
             let mv = top.moves[top.next];
             top.next += 1;
             let index = top.next;
             let child = s.game.play(&top.pos, mv);
-            let (child_alpha, child_beta) = (top.beta.neg(), top.m.neg());
+            let (child_alpha, child_beta) = (top.beta.neg(), Bound::child_beta(top.m, top.own));
             let child_depth = top.depth - 1;
-            match s.open(&child, ply + 1, index, child_depth, child_alpha.value, child_beta.value) {
+            match s.open(
+                &child,
+                ply + 1,
+                index,
+                child_depth,
+                child_alpha.value,
+                child_beta.value,
+            ) {
                 Node::Bottom(v) => {
                     let top = stack.last_mut().expect("parent frame");
                     back_up(s, top, ply, -v, mv);
@@ -68,7 +78,8 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
                     moves,
                     next: 0,
                     depth: child_depth,
-                    m: child_alpha,
+                    m: child_alpha.value,
+                    own: NEG_INFINITY,
                     beta: child_beta,
                 }),
             }
@@ -78,10 +89,10 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         let done = stack.pop().expect("frame to pop");
         s.release(ply, done.moves);
         match stack.last_mut() {
-            None => return done.m.value,
+            None => return done.m,
             Some(parent) => {
                 let mv = parent.moves[parent.next - 1];
-                back_up(s, parent, ply - 1, -done.m.value, mv);
+                back_up(s, parent, ply - 1, -done.m, mv);
             }
         }
     }
@@ -96,19 +107,17 @@ fn back_up<G: Game, O: Observer>(
     t: Value,
     mv: G::Move,
 ) {
-    if t > frame.m.value {
-        frame.m = Bound {
-            value: t,
-            set_at: ply as isize,
-        };
+    frame.own = frame.own.max(t);
+    if t > frame.m {
+        frame.m = t;
         s.update_pv(ply, mv);
     }
-    if frame.m.value >= frame.beta.value {
+    if frame.m >= frame.beta.value {
         s.observer.cutoff(
             ply,
             Cutoff {
                 kind: CutoffKind::at_ply(ply),
-                deep: frame.beta.is_deep_at(ply),
+                deep: frame.beta.is_deep_cut(frame.m),
                 pruned: frame.moves.len() - frame.next,
             },
         );

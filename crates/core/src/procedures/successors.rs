@@ -22,7 +22,15 @@ pub fn principal_variation_search<G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    pvs_node(s, root, 0, 0, depth, Bound::caller(alpha), Bound::caller(beta))
+    pvs_node(
+        s,
+        root,
+        0,
+        0,
+        depth,
+        Bound::caller(alpha),
+        Bound::caller(beta),
+    )
 }
 
 fn pvs_node<G: Game, O: Observer>(
@@ -38,45 +46,57 @@ fn pvs_node<G: Game, O: Observer>(
         Node::Bottom(v) => return v,
         Node::Interior(moves) => moves,
     };
-    let mut m = NEG_INFINITY;
-    let mut lower = alpha;
+    let (mut m, mut own) = (NEG_INFINITY, NEG_INFINITY);
     for (i, &mv) in moves.iter().enumerate() {
         let child = s.game.play(pos, mv);
         let (d, at) = (depth - 1, ply + 1);
+        let lower = m.max(alpha.value);
         let t = if i == 0 {
-            -pvs_node(s, &child, at, i + 1, d, beta.neg(), lower.neg())
+            -pvs_node(
+                s,
+                &child,
+                at,
+                i + 1,
+                d,
+                beta.neg(),
+                Bound::child_beta(lower, own),
+            )
         } else {
-            let scout = Bound {
-                value: lower.value + 1,
-                set_at: lower.set_at,
-            };
-            let t = -pvs_node(s, &child, at, i + 1, d, scout.neg(), lower.neg());
-            if t > lower.value && t < beta.value {
-                let found = Bound {
-                    value: t,
-                    set_at: ply as isize,
-                };
-                -pvs_node(s, &child, at, i + 1, d, beta.neg(), found.neg())
+            let scout = Bound::caller(-(lower + 1));
+            let t = -pvs_node(
+                s,
+                &child,
+                at,
+                i + 1,
+                d,
+                scout,
+                Bound::child_beta(lower, own),
+            );
+            if t > lower && t < beta.value {
+                -pvs_node(
+                    s,
+                    &child,
+                    at,
+                    i + 1,
+                    d,
+                    beta.neg(),
+                    Bound::child_beta(t, own),
+                )
             } else {
                 t
             }
         };
+        own = own.max(t);
         if t > m {
             m = t;
             s.update_pv(ply, mv);
-            if m > lower.value {
-                lower = Bound {
-                    value: m,
-                    set_at: ply as isize,
-                };
-            }
         }
         if m >= beta.value {
             s.observer.cutoff(
                 ply,
                 Cutoff {
                     kind: CutoffKind::at_ply(ply),
-                    deep: beta.is_deep_at(ply),
+                    deep: beta.is_deep_cut(m),
                     pruned: moves.len() - i - 1,
                 },
             );

@@ -70,7 +70,8 @@ impl<G: HashedGame> NodeHooks<G> for TableHooks<'_, G::Move> {
         } else {
             BoundType::Exact
         };
-        self.table.store(game.key(pos), ply, depth, value, bound, best);
+        self.table
+            .store(game.key(pos), ply, depth, value, bound, best);
     }
 }
 
