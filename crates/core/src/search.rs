@@ -72,7 +72,11 @@ pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     pub observer: O,
     limits: Limits,
     nodes: u64,
+    /// The node count at which the limits are next checked (`u64::MAX`
+    /// without limits), so the hot path pays one comparison.
+    next_check: u64,
     stopped: bool,
+    track_pv: bool,
     started: Instant,
     buffers: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
@@ -96,7 +100,9 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             observer,
             limits: Limits::default(),
             nodes: 0,
+            next_check: u64::MAX,
             stopped: false,
+            track_pv: true,
             started: Instant::now(),
             buffers: Vec::new(),
             pv: Vec::new(),
@@ -107,7 +113,25 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self.started = Instant::now();
+        self.schedule_check();
         self
+    }
+
+    /// Turns principal-variation tracking off (or on). Without it the
+    /// procedures do no work per improvement beyond the value itself, which
+    /// is what Monte Carlo runs want; [`Search::principal_variation`] is then
+    /// empty.
+    pub fn track_pv(mut self, on: bool) -> Self {
+        self.track_pv = on;
+        self
+    }
+
+    fn schedule_check(&mut self) {
+        let l = &self.limits;
+        let polls = l.time.is_some() || l.stop.is_some();
+        let by_poll = if polls { self.nodes + POLL_INTERVAL } else { u64::MAX };
+        let by_count = l.nodes.map_or(u64::MAX, |n| n.saturating_add(1));
+        self.next_check = by_poll.min(by_count);
     }
 
     /// Positions examined so far.
@@ -135,29 +159,25 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         self.observer
     }
 
-    /// Checks the limits; true when the search must stop.
+    /// Checks the limits; true when the search must stop. Costs one
+    /// comparison except every [`POLL_INTERVAL`] positions (or at the node
+    /// limit), when the clock and the stop flag are read.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
-        if self.stopped {
-            return true;
+        if self.nodes < self.next_check {
+            return self.stopped;
         }
-        if let Some(n) = self.limits.nodes
-            && self.nodes > n
-        {
-            self.stopped = true;
-        }
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
-            if let Some(t) = self.limits.time
-                && self.started.elapsed() >= t
-            {
-                self.stopped = true;
-            }
-            if let Some(flag) = &self.limits.stop
-                && flag.load(Ordering::Relaxed)
-            {
-                self.stopped = true;
-            }
-        }
+        self.check_limits()
+    }
+
+    #[cold]
+    fn check_limits(&mut self) -> bool {
+        let l = &self.limits;
+        let over_nodes = l.nodes.is_some_and(|n| self.nodes > n);
+        let over_time = l.time.is_some_and(|t| self.started.elapsed() >= t);
+        let flagged = l.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+        self.stopped |= over_nodes || over_time || flagged;
+        self.schedule_check();
         self.stopped
     }
 
@@ -224,6 +244,9 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// principal variation there becomes `mv` followed by the one below.
     #[inline]
     pub(crate) fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        if !self.track_pv {
+            return;
+        }
         let (upper, lower) = self.pv.split_at_mut(ply + 1);
         let line = &mut upper[ply];
         line.clear();
@@ -237,6 +260,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         self.nodes = 0;
         self.stopped = false;
         self.started = Instant::now();
+        self.schedule_check();
         for line in &mut self.pv {
             line.clear();
         }
