@@ -129,8 +129,10 @@ impl Chess {
 
     /// Negamax over captures only, with the option to stop capturing
     /// ("stand pat") at every position: the value of the chains of captures
-    /// from `board`. Alpha-beta (fail-soft) prunes it; the value is the same
-    /// as exploring every chain. Checks are not treated specially.
+    /// from `board`. Alpha-beta (fail-soft) prunes it, captures ordered most
+    /// valuable victim first (least valuable attacker among equals); the
+    /// value is the same as exploring every chain. Checks are not treated
+    /// specially.
     fn capture_chains(&self, board: &Board, mut alpha: Value, beta: Value) -> Value {
         let stand_pat = self.config.evaluator.evaluate(board);
         let mut best = stand_pat;
@@ -146,6 +148,7 @@ impl Chess {
                 captures.extend(moves);
                 false
             });
+            sort_mvv_lva(board, &mut captures);
             for mv in captures {
                 searched = true;
                 let mut child = board.clone();
@@ -238,6 +241,16 @@ impl HashedGame for Chess {
     fn key(&self, pos: &Position) -> u64 {
         pos.key()
     }
+}
+
+/// Orders captures most valuable victim first, then least valuable
+/// attacker (MVV-LVA).
+pub fn sort_mvv_lva(board: &Board, captures: &mut [Move]) {
+    captures.sort_by_key(|mv| {
+        let victim = board.piece_on(mv.to).map_or(0, |p| p as i32 + 1);
+        let attacker = board.piece_on(mv.from).map_or(0, |p| p as i32);
+        -(victim * 8 - attacker)
+    });
 }
 
 /// Passes the window of each examined node to a [`Chess`] game (see the

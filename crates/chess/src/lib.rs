@@ -10,6 +10,9 @@ pub mod position;
 
 pub use cozy_chess::{Board, Color, Move, Piece, Square};
 pub use position::{DrawReason, FenError, Position, Status};
+pub mod epd;
 pub mod eval;
+pub mod experiment;
 pub mod game;
 pub mod perft;
+pub mod pgn;
