@@ -10,6 +10,7 @@ pub mod position;
 
 pub use cozy_chess::{Board, Color, Move, Piece, Square};
 pub use position::{DrawReason, FenError, Position, Status};
+pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod experiment;

@@ -181,6 +181,19 @@ impl Position {
         count
     }
 
+    /// The repetition keys ([`repetition_key`]) of the earlier positions
+    /// since the last irreversible move, oldest first.
+    pub fn history_keys(&self) -> Vec<u64> {
+        let mut keys = Vec::new();
+        let mut node = self.history.as_deref();
+        while let Some(a) = node {
+            keys.push(a.key);
+            node = a.parent.as_deref();
+        }
+        keys.reverse();
+        keys
+    }
+
     /// The state of the game: checkmate, a draw by one of the four rules,
     /// or ongoing.
     pub fn status(&self) -> Status {

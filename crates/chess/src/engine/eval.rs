@@ -1,0 +1,127 @@
+//! The engine's evaluation: Fuller's material values plus small positional
+//! terms (piece placement by formula), from the side to move's viewpoint.
+//! The experiments' evaluators ([`crate::eval::Evaluator`]) can be used
+//! instead through [`EngineEval`].
+
+use alphabeta_core::Value;
+use cozy_chess::{Board, Color, Piece, Square};
+
+use crate::eval::{Evaluator, PIECE_VALUES};
+
+/// Which evaluation the engine uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineEval {
+    /// Material plus placement terms ([`positional`]).
+    #[default]
+    Standard,
+    /// One of the experiments' evaluators (material, material + mobility).
+    Fuller(Evaluator),
+}
+
+impl EngineEval {
+    /// The static value of `board` for the side to move.
+    #[inline]
+    pub fn evaluate(self, board: &Board) -> Value {
+        match self {
+            EngineEval::Standard => positional(board),
+            EngineEval::Fuller(e) => e.evaluate(board),
+        }
+    }
+}
+
+/// Distance of a square from the centre, 0 (d4, e4, d5, e5) to 3 (edge).
+#[inline]
+fn edge_distance(sq: Square) -> Value {
+    let f = sq.file() as Value;
+    let r = sq.rank() as Value;
+    let df = if f < 4 { 3 - f } else { f - 4 };
+    let dr = if r < 4 { 3 - r } else { r - 4 };
+    df.max(dr)
+}
+
+/// Placement bonus of one piece of `color` on `sq`, in centipawns.
+/// `endgame` is true when queens are off or little material remains.
+#[inline]
+fn placement(piece: Piece, color: Color, sq: Square, endgame: bool) -> Value {
+    let centre = 3 - edge_distance(sq);
+    let advance = sq.relative_to(color).rank() as Value;
+    match piece {
+        Piece::Pawn => {
+            let central_file = matches!(sq.file() as u8, 3 | 4);
+            advance * if endgame { 12 } else { 5 }
+                + if central_file && advance >= 3 { 10 } else { 0 }
+        }
+        Piece::Knight => centre * 10 - 10,
+        Piece::Bishop => centre * 5,
+        Piece::Rook => {
+            if advance == 6 {
+                20
+            } else {
+                0
+            }
+        }
+        Piece::Queen => centre * 2,
+        Piece::King => {
+            if endgame {
+                centre * 10
+            } else {
+                // Stay home, off the centre files.
+                -advance * 15
+                    - if matches!(sq.file() as u8, 3..=5) {
+                        10
+                    } else {
+                        0
+                    }
+            }
+        }
+    }
+}
+
+/// Material (Fuller's values) plus placement, side to move's view.
+pub fn positional(board: &Board) -> Value {
+    let queens = board.pieces(Piece::Queen).len();
+    let minors_and_rooks =
+        (board.pieces(Piece::Knight) | board.pieces(Piece::Bishop) | board.pieces(Piece::Rook))
+            .len();
+    let endgame = queens == 0 || minors_and_rooks <= 2;
+    let mut score = [0 as Value; 2];
+    for color in [Color::White, Color::Black] {
+        for piece in Piece::ALL {
+            for sq in board.colored_pieces(color, piece) {
+                score[color as usize] +=
+                    PIECE_VALUES[piece as usize] + placement(piece, color, sq, endgame);
+            }
+        }
+        if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
+            score[color as usize] += 30;
+        }
+    }
+    let us = board.side_to_move() as usize;
+    score[us] - score[1 - us] + 10 // a small bonus for the move
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    #[test]
+    fn symmetric_positions_evaluate_to_the_tempo_bonus() {
+        let p = Position::startpos();
+        assert_eq!(positional(p.board()), 10);
+        let p =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .expect("fen");
+        let mirrored =
+            Position::from_fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3")
+                .expect("fen");
+        assert_eq!(positional(p.board()), positional(mirrored.board()));
+    }
+
+    #[test]
+    fn a_central_knight_beats_a_corner_knight() {
+        let centre = Position::from_fen("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").expect("fen");
+        let corner = Position::from_fen("4k3/8/8/8/8/8/8/N3K3 w - - 0 1").expect("fen");
+        assert!(positional(centre.board()) > positional(corner.board()));
+    }
+}

@@ -1,0 +1,115 @@
+//! Move ordering for the engine: the hash move, then captures by MVV-LVA
+//! (most valuable victim, least valuable attacker) with promotions, then
+//! the two killer moves of the ply, then quiet moves by the history
+//! heuristic.
+
+use cozy_chess::{Board, Move, Piece};
+
+use crate::eval::PIECE_VALUES;
+
+const HASH_MOVE: i64 = 1 << 40;
+const CAPTURE: i64 = 1 << 30;
+const KILLER: i64 = 1 << 20;
+
+/// Killer moves (two a ply) and history counts (by side, from, to).
+#[derive(Clone)]
+pub struct MoveOrdering {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Box<[[[i64; 64]; 64]; 2]>,
+}
+
+impl Default for MoveOrdering {
+    fn default() -> Self {
+        MoveOrdering {
+            killers: vec![[None; 2]; 128],
+            history: Box::new([[[0; 64]; 64]; 2]),
+        }
+    }
+}
+
+/// Whether `mv` captures (en passant included) on `board`.
+#[inline]
+pub fn is_capture(board: &Board, mv: Move) -> bool {
+    board.colors(!board.side_to_move()).has(mv.to)
+        || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file())
+}
+
+/// MVV-LVA score of a capture or promotion (0 for a quiet move).
+#[inline]
+pub fn tactical_score(board: &Board, mv: Move) -> i64 {
+    let mut s = 0;
+    if is_capture(board, mv) {
+        let victim = board
+            .piece_on(mv.to)
+            .map_or(PIECE_VALUES[0], |p| PIECE_VALUES[p as usize]);
+        let attacker = board.piece_on(mv.from).map_or(0, |p| p as i64);
+        s += victim * 16 - attacker + 1;
+    }
+    if let Some(p) = mv.promotion {
+        s += PIECE_VALUES[p as usize] * 16;
+    }
+    s
+}
+
+impl MoveOrdering {
+    /// Forgets killers and history (a new search).
+    pub fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history
+            .iter_mut()
+            .flatten()
+            .for_each(|row| row.fill(0));
+    }
+
+    /// Scores and sorts `moves` best first.
+    pub fn sort(&self, board: &Board, moves: &mut [Move], hash_move: Option<Move>, ply: usize) {
+        let side = board.side_to_move() as usize;
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let mut scored: Vec<(i64, Move)> = moves
+            .iter()
+            .map(|&mv| {
+                let score = if Some(mv) == hash_move {
+                    HASH_MOVE
+                } else {
+                    let t = tactical_score(board, mv);
+                    if t > 0 {
+                        CAPTURE + t
+                    } else if killers[0] == Some(mv) {
+                        KILLER + 1
+                    } else if killers[1] == Some(mv) {
+                        KILLER
+                    } else {
+                        self.history[side][mv.from as usize][mv.to as usize].min(KILLER - 1)
+                    }
+                };
+                (score, mv)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        for (slot, (_, mv)) in moves.iter_mut().zip(scored) {
+            *slot = mv;
+        }
+    }
+
+    /// Records that the quiet move `mv` caused a beta cutoff at `ply` with
+    /// `depth` plies left.
+    pub fn record_cutoff(&mut self, board: &Board, mv: Move, ply: usize, depth: i32) {
+        if let Some(k) = self.killers.get_mut(ply)
+            && k[0] != Some(mv)
+        {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let side = board.side_to_move() as usize;
+        let h = &mut self.history[side][mv.from as usize][mv.to as usize];
+        *h += i64::from(depth) * i64::from(depth);
+        if *h > KILLER / 2 {
+            // Age everything so that counts stay below the killers.
+            self.history
+                .iter_mut()
+                .flatten()
+                .flatten()
+                .for_each(|v| *v /= 2);
+        }
+    }
+}

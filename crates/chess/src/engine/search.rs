@@ -1,0 +1,412 @@
+//! The engine's search: principal-variation search (negamax) with a
+//! transposition table, null-move pruning, check extension, mate-distance
+//! pruning and a quiescence search, under iterative deepening with
+//! aspiration windows (see [`super::Engine::search`]).
+//!
+//! A specialised search rather than the core's procedures: a playing engine
+//! needs per-node state the core's `Game` abstraction does not carry (the
+//! repetition stack, killers and history, the remaining depth changed by
+//! extensions and null moves, quiescence below the horizon), and it must
+//! not pay for the copy-made repetition chain that [`crate::Position`]
+//! keeps for the experiments. It reuses the core's score type, its
+//! distance-scored mates and its [`TranspositionTable`].
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use alphabeta_core::table::{BoundType, TranspositionTable};
+use alphabeta_core::value::{loss_in, win_in};
+use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
+use cozy_chess::{Board, Move, Piece};
+
+use super::eval::EngineEval;
+use super::ordering::{MoveOrdering, tactical_score};
+use super::time::TimeBudget;
+use crate::position::{insufficient_material, legal_moves_into, repetition_key};
+
+/// The deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 120;
+
+/// Shared between the thread that reads commands and the search thread.
+#[derive(Debug)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    clock_start: Mutex<Instant>,
+}
+
+impl Default for SearchControl {
+    fn default() -> Self {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            clock_start: Mutex::new(Instant::now()),
+        }
+    }
+}
+
+impl SearchControl {
+    /// A control for a search starting now; `ponder` starts it in ponder
+    /// mode (no time limit until [`SearchControl::ponderhit`]).
+    pub fn new(ponder: bool) -> Self {
+        let c = SearchControl::default();
+        c.pondering.store(ponder, Ordering::Relaxed);
+        c
+    }
+
+    /// Asks the search to stop as soon as possible.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        if let Ok(mut t) = self.clock_start.lock() {
+            *t = Instant::now();
+        }
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the search is in ponder mode.
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Time on our clock so far (zero while pondering).
+    pub fn clock_elapsed(&self) -> Duration {
+        if self.pondering() {
+            return Duration::ZERO;
+        }
+        self.clock_start
+            .lock()
+            .map(|t| t.elapsed())
+            .unwrap_or_default()
+    }
+}
+
+/// The state of one search.
+pub(super) struct Searcher<'e> {
+    pub tt: &'e mut TranspositionTable<Move>,
+    pub ordering: &'e mut MoveOrdering,
+    pub eval: EngineEval,
+    pub control: &'e SearchControl,
+    pub budget: Option<TimeBudget>,
+    pub node_limit: Option<u64>,
+    /// Repetition keys of the game before the root, then of the path.
+    pub keys: Vec<u64>,
+    /// Root moves to search (MultiPV excludes the lines already found).
+    pub root_moves: Vec<Move>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// While false, limits are ignored (the first iteration always finishes).
+    pub may_stop: bool,
+    pub pv: Vec<Vec<Move>>,
+}
+
+impl Searcher<'_> {
+    #[inline]
+    fn check_limits(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if !self.may_stop {
+            return false;
+        }
+        if let Some(n) = self.node_limit
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+        if self.nodes % 1024 == 0 {
+            if self.control.stop_requested() {
+                self.stopped = true;
+            }
+            if let Some(b) = self.budget
+                && self.control.clock_elapsed() >= b.hard
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    #[inline]
+    fn enter(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
+        self.pv[ply].clear();
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (upper, lower) = self.pv.split_at_mut(ply + 1);
+        upper[ply].clear();
+        upper[ply].push(mv);
+        upper[ply].extend_from_slice(&lower[0]);
+    }
+
+    /// Whether the position (a child of the last key) repeats one since the
+    /// last irreversible move.
+    fn is_repetition(&self, board: &Board) -> bool {
+        let key = repetition_key(board);
+        let window = usize::from(board.halfmove_clock());
+        let n = self.keys.len();
+        let mut back = 2;
+        while back <= window && back <= n {
+            if self.keys[n - back] == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Principal-variation search of `board` with `depth` plies left.
+    pub fn negamax(
+        &mut self,
+        board: &Board,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Value,
+        mut beta: Value,
+        null_ok: bool,
+    ) -> Value {
+        self.enter(ply);
+        let root = ply == 0;
+        if !root {
+            if self.check_limits() {
+                return 0;
+            }
+            if board.halfmove_clock() >= 100
+                || insufficient_material(board)
+                || self.is_repetition(board)
+            {
+                return 0;
+            }
+            // Mate-distance pruning: no line from here beats a mate next move
+            // or loses faster than being mated here.
+            alpha = alpha.max(loss_in(ply));
+            beta = beta.min(win_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY {
+                return self.eval.evaluate(board);
+            }
+        }
+        let in_check = !board.checkers().is_empty();
+        if in_check {
+            depth += 1; // check extension
+        }
+        if depth <= 0 {
+            return self.quiescence(board, ply, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = board.hash();
+        let entry = self.tt.probe(key, ply);
+        let hash_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry
+            && !root
+            && !pv_node
+            && e.depth >= depth as u32
+        {
+            match e.bound {
+                BoundType::Exact => return e.value,
+                BoundType::Lower if e.value >= beta => return e.value,
+                BoundType::Upper if e.value <= alpha => return e.value,
+                _ => {}
+            }
+        }
+        // Null move: if passing still fails high, the position is good enough.
+        if null_ok && !root && !pv_node && !in_check && depth >= 3 && has_pieces(board) {
+            let static_eval = self.eval.evaluate(board);
+            if static_eval >= beta
+                && let Some(passed) = board.null_move()
+            {
+                let r = if depth >= 6 { 3 } else { 2 };
+                self.keys.push(repetition_key(board));
+                let v = -self.negamax(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return beta;
+                }
+            }
+        }
+        let mut moves = Vec::with_capacity(48);
+        legal_moves_into(board, &mut moves);
+        if root {
+            let allowed = &self.root_moves;
+            moves.retain(|m| allowed.contains(m));
+        }
+        if moves.is_empty() {
+            return if in_check { loss_in(ply) } else { 0 };
+        }
+        self.ordering.sort(board, &mut moves, hash_move, ply);
+        let alpha_orig = alpha;
+        let mut best = NEG_INFINITY;
+        let mut best_move = None;
+        self.keys.push(repetition_key(board));
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            let mut v;
+            if i == 0 {
+                v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+            } else {
+                v = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+            }
+            if self.stopped {
+                self.keys.pop();
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if v >= beta {
+                        if tactical_score(board, mv) == 0 {
+                            self.ordering.record_cutoff(board, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.keys.pop();
+        let bound = if best >= beta {
+            BoundType::Lower
+        } else if best > alpha_orig {
+            BoundType::Exact
+        } else {
+            BoundType::Upper
+        };
+        self.tt
+            .store(key, ply, depth as u32, best, bound, best_move);
+        best
+    }
+
+    /// Captures and promotions until the position is quiet (all evasions
+    /// when in check), with the static value as a floor ("stand pat").
+    fn quiescence(&mut self, board: &Board, ply: usize, mut alpha: Value, beta: Value) -> Value {
+        self.enter(ply);
+        if self.check_limits() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(board);
+        }
+        let in_check = !board.checkers().is_empty();
+        let mut best = NEG_INFINITY;
+        let mut moves = Vec::with_capacity(16);
+        if in_check {
+            legal_moves_into(board, &mut moves);
+            if moves.is_empty() {
+                return loss_in(ply);
+            }
+        } else {
+            let stand_pat = self.eval.evaluate(board);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            best = stand_pat;
+            alpha = alpha.max(stand_pat);
+            let enemy = board.colors(!board.side_to_move());
+            let pawns = board.pieces(Piece::Pawn);
+            board.generate_moves(|mut pm| {
+                if pawns.has(pm.from) {
+                    // Captures (en passant included: a diagonal move) and promotions.
+                    moves.extend(pm.into_iter().filter(|mv| {
+                        mv.from.file() != mv.to.file() || mv.promotion == Some(Piece::Queen)
+                    }));
+                } else {
+                    pm.to &= enemy;
+                    moves.extend(pm);
+                }
+                false
+            });
+        }
+        moves.sort_by_key(|&mv| -tactical_score(board, mv));
+        for mv in moves {
+            if !in_check && mv.promotion.is_some() && mv.promotion != Some(Piece::Queen) {
+                continue;
+            }
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            let v = -self.quiescence(&child, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One root search with an aspiration window around `guess` (full
+    /// window when `guess` is `None`): widens the failing side until the
+    /// value lands inside.
+    pub fn aspiration(&mut self, board: &Board, depth: i32, guess: Option<Value>) -> Value {
+        let Some(guess) = guess else {
+            return self.negamax(board, depth, 0, NEG_INFINITY, INFINITY, true);
+        };
+        let mut delta: Value = 30;
+        let (mut lo, mut hi) = (guess.saturating_sub(delta), guess.saturating_add(delta));
+        loop {
+            let v = self.negamax(board, depth, 0, lo, hi, true);
+            if self.stopped {
+                return v;
+            }
+            delta = delta.saturating_mul(3);
+            if v <= lo {
+                lo = if delta > 2000 {
+                    NEG_INFINITY
+                } else {
+                    v.saturating_sub(delta)
+                };
+            } else if v >= hi {
+                hi = if delta > 2000 {
+                    INFINITY
+                } else {
+                    v.saturating_add(delta)
+                };
+            } else {
+                return v;
+            }
+        }
+    }
+}
+
+/// Whether the side to move has a piece other than pawns and king (null
+/// moves are unsafe in pawn endings, where zugzwang is common).
+fn has_pieces(board: &Board) -> bool {
+    let own = board.colors(board.side_to_move());
+    let pieces = board.pieces(Piece::Knight)
+        | board.pieces(Piece::Bishop)
+        | board.pieces(Piece::Rook)
+        | board.pieces(Piece::Queen);
+    !(pieces & own).is_empty()
+}

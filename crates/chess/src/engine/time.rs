@@ -1,0 +1,136 @@
+//! What a `go` command asks for, and how much time that gives the search.
+
+use std::time::Duration;
+
+use cozy_chess::Color;
+
+/// The limits of one search (the parameters of UCI `go`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// White's and Black's remaining clock time.
+    pub wtime: Option<Duration>,
+    /// Black's remaining clock time.
+    pub btime: Option<Duration>,
+    /// White's increment a move.
+    pub winc: Option<Duration>,
+    /// Black's increment a move.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Search exactly this long.
+    pub movetime: Option<Duration>,
+    /// Search to this depth (plies).
+    pub depth: Option<u32>,
+    /// Search this many nodes.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Search in ponder mode until `ponderhit` or `stop`.
+    pub ponder: bool,
+}
+
+/// Time for one move: stop starting new iterations after `soft`, abort the
+/// search at `hard`. `None` means no clock limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Stop the search at this.
+    pub hard: Duration,
+}
+
+/// Time kept back for the protocol and the operating system.
+const OVERHEAD: Duration = Duration::from_millis(20);
+
+impl GoParams {
+    /// The time budget for the side to move, if the command limits time.
+    ///
+    /// With a clock: a share `remaining / movestogo` (30 moves when not
+    /// given) plus three quarters of the increment is the soft limit; the
+    /// hard limit is four times that, but never more than a third of the
+    /// remaining time. `movetime` is used as given (less a small overhead).
+    pub fn budget(&self, side: Color) -> Option<TimeBudget> {
+        if self.infinite {
+            return None;
+        }
+        if let Some(t) = self.movetime {
+            let t = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+            return Some(TimeBudget { soft: t, hard: t });
+        }
+        let (remaining, inc) = match side {
+            Color::White => (self.wtime?, self.winc.unwrap_or_default()),
+            Color::Black => (self.btime?, self.binc.unwrap_or_default()),
+        };
+        let moves = self.movestogo.unwrap_or(30).clamp(1, 60);
+        let usable = remaining.saturating_sub(OVERHEAD);
+        let soft = (usable / moves + inc * 3 / 4).min(usable / 2);
+        let hard = (soft * 4).min(usable / 3).max(soft);
+        let floor = Duration::from_millis(1);
+        Some(TimeBudget {
+            soft: soft.max(floor),
+            hard: hard.max(floor),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn movetime_is_used_as_given() {
+        let g = GoParams {
+            movetime: Some(ms(1000)),
+            ..Default::default()
+        };
+        assert_eq!(
+            g.budget(Color::White),
+            Some(TimeBudget {
+                soft: ms(980),
+                hard: ms(980)
+            })
+        );
+    }
+
+    #[test]
+    fn clock_share_uses_the_side_to_moves_clock() {
+        let g = GoParams {
+            wtime: Some(ms(60_020)),
+            btime: Some(ms(3_020)),
+            winc: Some(ms(1000)),
+            movestogo: Some(20),
+            ..Default::default()
+        };
+        let w = g.budget(Color::White).expect("white clock");
+        assert_eq!(w.soft, ms(3000 + 750));
+        assert_eq!(w.hard, ms(15_000));
+        let b = g.budget(Color::Black).expect("black clock");
+        assert_eq!(b.soft, ms(150));
+        assert_eq!(b.hard, ms(600));
+        assert!(b.hard <= ms(1000));
+    }
+
+    #[test]
+    fn no_clock_no_budget() {
+        assert_eq!(
+            GoParams {
+                depth: Some(5),
+                ..Default::default()
+            }
+            .budget(Color::White),
+            None
+        );
+        let inf = GoParams {
+            infinite: true,
+            wtime: Some(ms(10)),
+            ..Default::default()
+        };
+        assert_eq!(inf.budget(Color::White), None);
+    }
+}
