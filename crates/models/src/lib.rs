@@ -1,1 +1,39 @@
-//! Implicit random game-tree models of the seeds.
+//! # alphabeta-models
+//!
+//! Implicit random game trees: the probabilistic models under which the
+//! seeds analyse alpha-beta. A position is a node number (and whatever the
+//! model accumulates along the path); every random quantity is a hash of
+//! (tree seed, node), so a tree of 10^12 leaves needs no memory and the same
+//! seed gives the same tree forever.
+//!
+//! | type | model | seed |
+//! |---|---|---|
+//! | [`Uniform`] | ⟨N, D⟩, i.i.d. continuous leaf values | Fuller §3, Knuth §7 |
+//! | [`RangeR`] | ⟨N, D⟩, R equally likely leaf values | Fuller §6, Fig. 6.1 |
+//! | [`Additive`] | leaf value = sum of random branch values | Fuller §8, Knuth §9 |
+//! | [`TotallyDependent`] | radix-d concatenation of permuted move numbers | Knuth §9, Fig. 8, Theorem 6 |
+//! | [`RandomBranching`] | level j non-terminal w.p. q_j, d_j successors on average | Knuth Corollary 2 |
+//! | [`Ordered`] | any model searched in [`Ordering`]: random, perfect, worst, best-first w.p. p | Knuth eq. (12), Theorem 1 |
+//!
+//! [`ModelSpec`] names a model and its parameters (parsed from text or
+//! command-line values, checked once) and hands a concrete, monomorphised
+//! tree to a [`ModelVisitor`]. See `docs/models.md`.
+
+pub mod additive;
+pub mod branching;
+pub mod dependent;
+pub mod error;
+pub mod hash;
+pub mod model;
+pub mod ordering;
+pub mod spec;
+pub mod uniform;
+
+pub use additive::{Additive, AdditiveNode};
+pub use branching::{BranchingNode, RandomBranching};
+pub use dependent::{DependentMove, DependentNode, TotallyDependent};
+pub use error::ModelError;
+pub use model::TreeModel;
+pub use ordering::{Ordered, Ordering, true_value};
+pub use spec::{DEFAULT_SPREAD, ModelKind, ModelParams, ModelSpec, ModelVisitor};
+pub use uniform::{Continuous, Discrete, LeafValues, RangeR, Uniform, UniformTree};

@@ -1,1 +1,74 @@
-//! Monte Carlo runner: any procedure on any tree model, reproducible and resumable.
+//! # alphabeta-montecarlo
+//!
+//! The Monte Carlo laboratory of the seeds: any procedure
+//! ([`alphabeta_core::Procedure`]) on any tree model
+//! ([`alphabeta_models::ModelSpec`]), T trees in parallel.
+//!
+//! * Tree `i` is grown from `tree_seed(seed, i)` alone, and every count is
+//!   summed as an exact integer ([`Totals`]), so a run gives bit-identical
+//!   numbers for any thread count, block size, or interruption.
+//! * [`Summary`]: mean, standard deviation, 95 % interval and std/mean of
+//!   NBP, positions examined and NMG (Fuller §3, §5, §7), per level, cutoffs
+//!   by kind (Fuller §2, Knuth §3); as a table, CSV or JSON.
+//! * Checkpoints: finished blocks are written atomically; `resume` continues
+//!   to the same final numbers. [`console`] has a progress bar and a Ctrl-C
+//!   handler for the command line.
+//!
+//! ```
+//! use alphabeta_montecarlo::{Experiment, RunOptions, run};
+//! let model = "uniform n=2 d=2".parse().unwrap();
+//! let exp = Experiment::new(model, "f2".parse().unwrap(), 2000, 1);
+//! let summary = run(&exp, &RunOptions::default()).unwrap();
+//! assert!(summary.leaves.covers(11.0 / 3.0)); // Fuller Table 5.1, N = 2
+//! ```
+
+mod checkpoint;
+pub mod console;
+mod experiment;
+mod render;
+mod run;
+mod summary;
+mod totals;
+
+use std::path::PathBuf;
+
+pub use experiment::Experiment;
+pub use run::{Progress, RunOptions, run};
+pub use summary::{CutoffSummary, Estimate, LevelSummary, Summary, Z95};
+pub use totals::{Moments, Totals};
+
+/// Why a run could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The model could not be built.
+    #[error(transparent)]
+    Model(#[from] alphabeta_models::ModelError),
+    /// A checkpoint could not be read or written.
+    #[error("checkpoint {path}: {source}")]
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A checkpoint file does not fit this experiment.
+    #[error("cannot resume from {path}: {reason}")]
+    BadCheckpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The checkpoint exists and resuming was not asked for.
+    #[error("checkpoint {0} already exists: resume from it, or remove it to start afresh")]
+    CheckpointExists(PathBuf),
+    /// Zero threads requested.
+    #[error("the number of threads must be at least 1")]
+    ZeroThreads,
+    /// The thread pool could not be built.
+    #[error("cannot start the worker threads: {0}")]
+    ThreadPool(String),
+    /// The signal handler could not be installed.
+    #[error("cannot install the interrupt handler: {0}")]
+    Signal(String),
+}

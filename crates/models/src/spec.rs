@@ -1,0 +1,411 @@
+//! Models by name: what the command line and the report use to say which
+//! tree model to build, checked once, then dispatched to monomorphised code.
+
+use serde::{Deserialize, Serialize};
+
+use crate::additive::Additive;
+use crate::branching::RandomBranching;
+use crate::dependent::TotallyDependent;
+use crate::error::ModelError;
+use crate::model::TreeModel;
+use crate::ordering::{Ordered, Ordering};
+use crate::uniform::{RangeR, Uniform};
+
+/// A tree model and its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "model", rename_all = "kebab-case")]
+pub enum ModelKind {
+    /// [`Uniform`] ⟨n, d⟩, continuous i.i.d. leaf values (Fuller §3, Knuth §7).
+    Uniform {
+        /// Branching factor N.
+        n: u32,
+        /// Depth D.
+        d: u32,
+    },
+    /// [`RangeR`] ⟨n, d⟩ with `r` equally likely leaf values (Fuller §6).
+    Range {
+        /// Branching factor N.
+        n: u32,
+        /// Depth D.
+        d: u32,
+        /// The number R of distinct values.
+        r: u64,
+    },
+    /// [`Additive`] ⟨n, d⟩, branch values in −spread..=spread (Fuller §8, Knuth §9).
+    Additive {
+        /// Branching factor N.
+        n: u32,
+        /// Depth D.
+        d: u32,
+        /// Branch values are uniform on −spread..=spread.
+        spread: u32,
+    },
+    /// [`TotallyDependent`] of degree n (Knuth's d) and height d (Knuth's h).
+    Dependent {
+        /// Degree (Knuth's d).
+        n: u32,
+        /// Height (Knuth's h).
+        d: u32,
+    },
+    /// [`RandomBranching`]: level j non-terminal with probability q[j] and
+    /// mean[j] successors on average (Knuth Corollary 2).
+    Branching {
+        /// q_j, one per level.
+        q: Vec<f64>,
+        /// d_j, one per level.
+        mean: Vec<f64>,
+    },
+}
+
+/// A model together with the order its successors are searched in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelSpec {
+    /// The tree.
+    pub kind: ModelKind,
+    /// The successor order.
+    pub ordering: Ordering,
+}
+
+/// The default spread of the additive model's branch values.
+pub const DEFAULT_SPREAD: u32 = 1 << 20;
+
+/// Named parameters, as given on a command line. Which ones a model takes:
+///
+/// | model | parameters |
+/// |---|---|
+/// | `uniform` | `n`, `d` |
+/// | `range` | `n`, `d`, `r` |
+/// | `additive` | `n`, `d`, `spread` (default 2^20) |
+/// | `dependent` | `n` (Knuth's degree d), `d` (Knuth's height h) |
+/// | `branching` | `q`, `mean` (lists, one per level, or one value for every level), `d` |
+///
+/// Every model takes `ordering` (`random`, `perfect`, `worst`,
+/// `best-first`) and, for `best-first`, `p`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ModelParams {
+    /// Branching factor N (degree).
+    pub n: Option<u32>,
+    /// Depth D (height).
+    pub d: Option<u32>,
+    /// Range R.
+    pub r: Option<u64>,
+    /// Additive spread.
+    pub spread: Option<u32>,
+    /// Random branching: q_j.
+    pub q: Option<Vec<f64>>,
+    /// Random branching: d_j.
+    pub mean: Option<Vec<f64>>,
+    /// Ordering name.
+    pub ordering: Option<String>,
+    /// Best-first probability.
+    pub p: Option<f64>,
+}
+
+/// Something that can run on any model: the model is handed over as a
+/// concrete type, so the code it runs is monomorphised for it.
+pub trait ModelVisitor {
+    /// What the visit produces.
+    type Output;
+    /// Runs on `model` (a tree with the seed given to [`ModelSpec::visit`]).
+    fn visit<M: TreeModel + 'static>(self, model: M) -> Self::Output;
+}
+
+impl ModelSpec {
+    /// Builds and checks a spec from a model name and its parameters.
+    pub fn from_params(model: &str, params: &ModelParams) -> Result<ModelSpec, ModelError> {
+        let name = model.trim().to_ascii_lowercase();
+        let need = |v: Option<u32>, what: &str| {
+            v.ok_or_else(|| ModelError::Parameter(format!("model {name} needs {what}")))
+        };
+        let (kind, takes): (ModelKind, &[&str]) = match name.as_str() {
+            "uniform" => (
+                ModelKind::Uniform {
+                    n: need(params.n, "n (branching factor N)")?,
+                    d: need(params.d, "d (depth D)")?,
+                },
+                &["n", "d"],
+            ),
+            "range" | "range-r" => (
+                ModelKind::Range {
+                    n: need(params.n, "n (branching factor N)")?,
+                    d: need(params.d, "d (depth D)")?,
+                    r: params.r.ok_or_else(|| {
+                        ModelError::Parameter("model range needs r (number of values R)".into())
+                    })?,
+                },
+                &["n", "d", "r"],
+            ),
+            "additive" => (
+                ModelKind::Additive {
+                    n: need(params.n, "n (branching factor N)")?,
+                    d: need(params.d, "d (depth D)")?,
+                    spread: params.spread.unwrap_or(DEFAULT_SPREAD),
+                },
+                &["n", "d", "spread"],
+            ),
+            "dependent" | "totally-dependent" => (
+                ModelKind::Dependent {
+                    n: need(params.n, "n (degree, Knuth's d)")?,
+                    d: need(params.d, "d (height, Knuth's h)")?,
+                },
+                &["n", "d"],
+            ),
+            "branching" | "random-branching" => {
+                let (q, mean) = branching_levels(params)?;
+                (ModelKind::Branching { q, mean }, &["q", "mean", "d"])
+            }
+            _ => return Err(ModelError::UnknownModel(model.to_string())),
+        };
+        let given = [
+            ("n", params.n.is_some()),
+            ("d", params.d.is_some()),
+            ("r", params.r.is_some()),
+            ("spread", params.spread.is_some()),
+            ("q", params.q.is_some()),
+            ("mean", params.mean.is_some()),
+        ];
+        if let Some((extra, _)) = given.iter().find(|(k, g)| *g && !takes.contains(k)) {
+            return Err(ModelError::Parameter(format!(
+                "model {name} does not take {extra} (it takes {})",
+                takes.join(", ")
+            )));
+        }
+        let ordering = match &params.ordering {
+            Some(o) => Ordering::parse(o, params.p)?,
+            None if params.p.is_some() => Ordering::parse("best-first", params.p)?,
+            None => Ordering::Random,
+        };
+        ModelSpec::new(kind, ordering)
+    }
+
+    /// A checked spec.
+    pub fn new(kind: ModelKind, ordering: Ordering) -> Result<ModelSpec, ModelError> {
+        let spec = ModelSpec { kind, ordering };
+        spec.visit(0, Check)??;
+        Ok(spec)
+    }
+
+    /// Builds the tree with this `seed` and hands it to `visitor`.
+    pub fn visit<V: ModelVisitor>(&self, seed: u64, visitor: V) -> Result<V::Output, ModelError> {
+        Ok(match &self.kind {
+            &ModelKind::Uniform { n, d } => self.visit_ordered(Uniform::new(n, d, seed)?, visitor),
+            &ModelKind::Range { n, d, r } => {
+                self.visit_ordered(RangeR::new(n, d, r, seed)?, visitor)
+            }
+            &ModelKind::Additive { n, d, spread } => {
+                self.visit_ordered(Additive::new(n, d, spread, seed)?, visitor)
+            }
+            &ModelKind::Dependent { n, d } => {
+                self.visit_ordered(TotallyDependent::new(n, d, seed)?, visitor)
+            }
+            ModelKind::Branching { q, mean } => {
+                self.visit_ordered(RandomBranching::new(q, mean, seed)?, visitor)
+            }
+        })
+    }
+
+    fn visit_ordered<M: TreeModel + 'static, V: ModelVisitor>(&self, m: M, v: V) -> V::Output {
+        match self.ordering {
+            Ordering::Random => v.visit(m),
+            ordering => v.visit(Ordered::new(m, ordering)),
+        }
+    }
+
+    /// The height of the tree (the depth a full search goes to).
+    pub fn depth(&self) -> u32 {
+        match &self.kind {
+            ModelKind::Uniform { d, .. }
+            | ModelKind::Range { d, .. }
+            | ModelKind::Additive { d, .. }
+            | ModelKind::Dependent { d, .. } => *d,
+            ModelKind::Branching { q, .. } => q.len() as u32,
+        }
+    }
+
+    /// The model's name (`uniform`, `range`, …).
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            ModelKind::Uniform { .. } => "uniform",
+            ModelKind::Range { .. } => "range",
+            ModelKind::Additive { .. } => "additive",
+            ModelKind::Dependent { .. } => "dependent",
+            ModelKind::Branching { .. } => "branching",
+        }
+    }
+}
+
+/// The random-branching lists, with one-value lists repeated over `d` levels.
+fn branching_levels(params: &ModelParams) -> Result<(Vec<f64>, Vec<f64>), ModelError> {
+    let missing = |what: &str| ModelError::Parameter(format!("model branching needs {what}"));
+    let q = params
+        .q
+        .clone()
+        .ok_or_else(|| missing("q (per-level probabilities q_j)"))?;
+    let mean = params
+        .mean
+        .clone()
+        .ok_or_else(|| missing("mean (per-level mean numbers of successors d_j)"))?;
+    let depth = match params.d {
+        Some(d) => d as usize,
+        None if q.len() > 1 || mean.len() > 1 => q.len().max(mean.len()),
+        None => return Err(missing("d (depth) when q and mean are single values")),
+    };
+    let stretch = |v: Vec<f64>, what: &str| match v.len() {
+        1 => Ok(vec![v[0]; depth]),
+        len if len == depth => Ok(v),
+        len => Err(ModelError::BadLevels(format!(
+            "{what} has {len} values but the tree has {depth} levels (give one value or {depth})"
+        ))),
+    };
+    Ok((stretch(q, "q")?, stretch(mean, "mean")?))
+}
+
+/// The visitor that only builds the model (validation).
+struct Check;
+
+impl ModelVisitor for Check {
+    type Output = Result<(), ModelError>;
+    fn visit<M: TreeModel + 'static>(self, _model: M) -> Self::Output {
+        Ok(())
+    }
+}
+
+fn list(v: &[f64]) -> String {
+    v.iter().map(f64::to_string).collect::<Vec<_>>().join(",")
+}
+
+impl std::fmt::Display for ModelSpec {
+    /// `uniform n=10 d=6`, `branching q=1,0.5 mean=3,2`, with
+    /// ` ordering=perfect` when not random; [`ModelSpec::from_str`] reads it
+    /// back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kind {
+            ModelKind::Uniform { n, d } => write!(f, "uniform n={n} d={d}")?,
+            ModelKind::Range { n, d, r } => write!(f, "range n={n} d={d} r={r}")?,
+            ModelKind::Additive { n, d, spread } => {
+                write!(f, "additive n={n} d={d} spread={spread}")?
+            }
+            ModelKind::Dependent { n, d } => write!(f, "dependent n={n} d={d}")?,
+            ModelKind::Branching { q, mean } => {
+                write!(f, "branching q={} mean={}", list(q), list(mean))?
+            }
+        }
+        match self.ordering {
+            Ordering::Random => Ok(()),
+            Ordering::BestFirst { p } => write!(f, " ordering=best-first p={p}"),
+            o => write!(f, " ordering={o}"),
+        }
+    }
+}
+
+impl std::str::FromStr for ModelSpec {
+    type Err = ModelError;
+
+    /// Reads `NAME key=value …`, e.g. `uniform n=10 d=6`,
+    /// `range n=10 d=3 r=5 ordering=perfect`,
+    /// `branching q=1,0.5 mean=3,1.5`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut words = s.split_whitespace();
+        let name = words
+            .next()
+            .ok_or_else(|| ModelError::Parameter("empty model description".into()))?;
+        let mut params = ModelParams::default();
+        for word in words {
+            let (key, value) = word.split_once('=').ok_or_else(|| {
+                ModelError::Parameter(format!("expected key=value, got {word:?}"))
+            })?;
+            let bad = || ModelError::Parameter(format!("bad value for {key}: {value:?}"));
+            let floats = || {
+                value
+                    .split(',')
+                    .map(|x| x.trim().parse::<f64>().map_err(|_| bad()))
+                    .collect::<Result<Vec<_>, _>>()
+            };
+            match key {
+                "n" => params.n = Some(value.parse().map_err(|_| bad())?),
+                "d" => params.d = Some(value.parse().map_err(|_| bad())?),
+                "r" => params.r = Some(value.parse().map_err(|_| bad())?),
+                "spread" => params.spread = Some(value.parse().map_err(|_| bad())?),
+                "q" => params.q = Some(floats()?),
+                "mean" => params.mean = Some(floats()?),
+                "ordering" => params.ordering = Some(value.to_string()),
+                "p" => params.p = Some(value.parse().map_err(|_| bad())?),
+                _ => return Err(ModelError::Parameter(format!("unknown parameter {key:?}"))),
+            }
+        }
+        ModelSpec::from_params(name, &params)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_round_trips() {
+        for text in [
+            "uniform n=10 d=6",
+            "range n=10 d=3 r=5 ordering=perfect",
+            "additive n=3 d=4 spread=100 ordering=worst",
+            "dependent n=3 d=5",
+            "branching q=1,0.5 mean=3,1.5 ordering=best-first p=0.25",
+        ] {
+            let spec: ModelSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn bad_input_is_refused_with_a_reason() {
+        let err = |s: &str| s.parse::<ModelSpec>().unwrap_err();
+        assert_eq!(err("uniform n=0 d=3"), ModelError::ZeroBranching);
+        assert!(matches!(
+            err("uniform n=10 d=40"),
+            ModelError::TooDeep { max_depth: 19, .. }
+        ));
+        assert_eq!(
+            err("bogus n=2 d=2"),
+            ModelError::UnknownModel("bogus".into())
+        );
+        assert_eq!(err("range n=2 d=2 r=0"), ModelError::ZeroRange);
+        assert!(matches!(
+            err("uniform n=2 d=2 r=4"),
+            ModelError::Parameter(_)
+        ));
+        assert!(matches!(err("uniform n=2"), ModelError::Parameter(_)));
+        assert!(matches!(
+            err("uniform n=2 d=2 ordering=sideways"),
+            ModelError::UnknownOrdering(_)
+        ));
+        assert!(matches!(
+            err("uniform n=2 d=2 ordering=best-first p=1.5"),
+            ModelError::BadProbability { .. }
+        ));
+        assert!(matches!(
+            err("dependent n=10 d=19"),
+            ModelError::ValueOverflow(_)
+        ));
+        assert!(matches!(
+            err("branching q=0.5 mean=0.4 d=3"),
+            ModelError::BadMeanBranching { .. }
+        ));
+        assert!(matches!(
+            err("branching q=1,1 mean=2,2,2"),
+            ModelError::BadLevels(_)
+        ));
+        assert!(matches!(err("uniform n=x d=2"), ModelError::Parameter(_)));
+    }
+
+    #[test]
+    fn single_values_repeat_over_the_levels() {
+        let spec: ModelSpec = "branching q=0.5 mean=1.5 d=3".parse().unwrap();
+        assert_eq!(
+            spec.kind,
+            ModelKind::Branching {
+                q: vec![0.5; 3],
+                mean: vec![1.5; 3]
+            }
+        );
+        assert_eq!(spec.depth(), 3);
+    }
+}

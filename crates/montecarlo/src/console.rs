@@ -1,0 +1,60 @@
+//! For interactive use: a progress bar with rate and ETA, and Ctrl-C / kill
+//! handling that stops a run cleanly so its checkpoint is kept.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::RunError;
+use crate::run::Progress;
+
+/// A progress bar on standard error (hidden when it is not a terminal).
+pub struct ProgressBar(indicatif::ProgressBar);
+
+impl ProgressBar {
+    /// A bar for a run of trees.
+    pub fn new() -> ProgressBar {
+        let bar = indicatif::ProgressBar::new(0);
+        let style = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} trees  {per_sec}  elapsed {elapsed_precise}  ETA {eta_precise}",
+        )
+        .expect("the template is valid");
+        bar.set_style(style);
+        ProgressBar(bar)
+    }
+}
+
+impl Default for ProgressBar {
+    fn default() -> Self {
+        ProgressBar::new()
+    }
+}
+
+impl Progress for ProgressBar {
+    fn start(&self, done: u64, total: u64) {
+        self.0.set_length(total);
+        self.0.set_position(done);
+        self.0.reset_eta();
+    }
+    fn advance(&self, trees: u64) {
+        self.0.inc(trees);
+    }
+    fn finish(&self) {
+        self.0.abandon();
+    }
+}
+
+/// Installs a handler for Ctrl-C (SIGINT) and termination (SIGTERM, SIGHUP)
+/// that sets the returned flag; a second signal exits at once. Pass the flag
+/// as [`crate::RunOptions::stop`]. Can be installed once per process.
+pub fn stop_on_interrupt() -> Result<Arc<AtomicBool>, RunError> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let seen = flag.clone();
+    ctrlc::set_handler(move || {
+        if seen.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupted: finishing the checkpoint (interrupt again to quit at once)");
+    })
+    .map_err(|e| RunError::Signal(e.to_string()))?;
+    Ok(flag)
+}
