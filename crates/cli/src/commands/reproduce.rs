@@ -1,10 +1,77 @@
-//! `alphabeta reproduce` (not yet built).
+//! `alphabeta reproduce`: every table and figure of the seed papers,
+//! reproduced into a self-contained report folder (the project's main job).
+//! The work is done by the `alphabeta-report` crate; this file parses the
+//! options and prints the summary.
+
+use std::path::PathBuf;
+
+use alphabeta_report::{Options, generate, registry, write::write_report};
 
 /// Options of `alphabeta reproduce`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Folder to write the report into (created if needed).
+    #[arg(long, default_value = "report")]
+    out: PathBuf,
+    /// Paper-scale sample sizes (e.g. Fuller's 1000 trees a point); slower.
+    #[arg(long)]
+    full: bool,
+    /// Only these sections, comma-separated (see --list).
+    #[arg(long, value_delimiter = ',')]
+    sections: Option<Vec<String>>,
+    /// Base seed of every random experiment.
+    #[arg(long, default_value_t = 1973)]
+    seed: u64,
+    /// List the sections and exit.
+    #[arg(long)]
+    list: bool,
+    /// No progress bars.
+    #[arg(long)]
+    quiet: bool,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`alphabeta reproduce` is not built yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.list {
+        for s in registry() {
+            println!("{:<20} {}", s.id, s.title);
+        }
+        return Ok(());
+    }
+    let options = Options {
+        full: args.full,
+        seed: args.seed,
+        sections: args.sections.map(|v| {
+            v.into_iter()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        }),
+        progress: !args.quiet,
+    };
+    let started = std::time::Instant::now();
+    let report = generate(&options)?;
+    let written = write_report(&report, &args.out)?;
+    for s in &report.sections {
+        println!(
+            "{:<20} {:<10} {:>6.1}s  {}",
+            s.id,
+            s.verdict().label(),
+            s.seconds,
+            s.title
+        );
+    }
+    let t = report.tally();
+    println!(
+        "{} matches, {} within CI, {} differ, {} missing, {} new — {} files in {} ({:.1}s)",
+        t.matches,
+        t.within_ci,
+        t.differs,
+        t.missing,
+        t.new,
+        written.files.len(),
+        args.out.join("index.html").display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }

@@ -1,0 +1,150 @@
+//! The sections of the report, in the order the report shows them.
+//!
+//! Each section is a function from a [`Context`] to its items. Sections that
+//! need a crate the project has not built yet say so plainly with a
+//! "missing" verdict and the paper's numbers, never a made-up value.
+
+mod chess;
+mod examples;
+mod knuth_pi;
+mod pending;
+mod perfect;
+
+use crate::model::{Comparison, Figure, Item, ItemKind, Value};
+use crate::runner::Context;
+
+/// A section: its id (for `--sections`), title, sources and code.
+#[derive(Clone, Copy)]
+pub struct SectionSpec {
+    /// Identifier used on the command line.
+    pub id: &'static str,
+    /// Title.
+    pub title: &'static str,
+    /// The seeds and places it reproduces.
+    pub sources: &'static str,
+    /// Whether it runs in well under a second (the test of the report runs
+    /// these).
+    pub fast: bool,
+    /// The computation.
+    pub run: fn(&Context<'_>) -> anyhow::Result<Vec<Item>>,
+}
+
+/// Every section, in report order.
+pub fn registry() -> Vec<SectionSpec> {
+    vec![
+        SectionSpec {
+            id: "knuth-pi",
+            title: "Knuth & Moore Figs 1–3: the π tree under F, F1 and F2",
+            sources: "Knuth & Moore 1975 §3, Figs 1–3, §4 (aspiration)",
+            fast: true,
+            run: knuth_pi::run,
+        },
+        SectionSpec {
+            id: "worked-examples",
+            title: "Worked examples: Fuller Fig. 1.1, Hsu's F1/F2/F3, Knuth Figs 4–5",
+            sources: "Fuller et al. 1973 §1–2; Hsu slides 64–77; Zohar Lemma 6; Knuth & Moore §2, Figs 4–5",
+            fast: true,
+            run: examples::run,
+        },
+        SectionSpec {
+            id: "perfect-ordering",
+            title: "Perfect ordering: critical positions, node types, best cases",
+            sources: "Knuth & Moore Thm 1, Cors 1–3, §8 eqs (49)–(51); Zohar Thm 8, Cor 9; Hsu slides 35–60; Fuller §2 (NBP_po)",
+            fast: true,
+            run: perfect::run,
+        },
+        SectionSpec {
+            id: "fuller-exact",
+            title: "Fuller Tables 5.1 and 5.2: exact E[NBP]",
+            sources: "Fuller et al. 1973 §5, Eqn 5.6, Lemma 5.3, Tables 5.1–5.2; Knuth & Moore Thm 3",
+            fast: true,
+            run: pending::fuller_exact,
+        },
+        SectionSpec {
+            id: "fuller-fit",
+            title: "Fuller Table 7.1, the L_D fit and the depth ratio",
+            sources: "Fuller et al. 1973 §7, Table 7.1",
+            fast: true,
+            run: pending::fuller_fit,
+        },
+        SectionSpec {
+            id: "fuller-monte-carlo",
+            title: "Fuller Figs 3.1, 5.1 and 6.1: distributions, E[NBP] against N, range R",
+            sources: "Fuller et al. 1973 §3 Fig. 3.1, §5 Fig. 5.1, §6 Fig. 6.1, §7 (std/mean)",
+            fast: false,
+            run: pending::fuller_monte_carlo,
+        },
+        SectionSpec {
+            id: "knuth-table-1",
+            title: "Knuth & Moore Table 1: the branching factor of F1",
+            sources: "Knuth & Moore 1975 §7, eqs (23)–(27), (39), Thm 4, Table 1",
+            fast: true,
+            run: pending::knuth_table_1,
+        },
+        SectionSpec {
+            id: "knuth-dependent",
+            title: "Knuth & Moore §9: totally dependent values, Theorem 6",
+            sources: "Knuth & Moore 1975 §9, Thm 6, Cor 4, eq. (54)",
+            fast: true,
+            run: pending::knuth_dependent,
+        },
+        SectionSpec {
+            id: "pearl",
+            title: "Pearl's asymptotic branching factor against the computed ratios",
+            sources: "GUIDE §5 (Pearl 1982, cited by Hsu); Fuller Eqn 5.6",
+            fast: true,
+            run: pending::pearl,
+        },
+        SectionSpec {
+            id: "chess",
+            title: "Chess: Fuller Figs 6.2–6.3 and Klyushin & Kruchinin's table",
+            sources: "Fuller et al. 1973 §6, Figs 6.2–6.3; Klyushin & Kruchinin 2006",
+            fast: true,
+            run: chess::run,
+        },
+        SectionSpec {
+            id: "beyond",
+            title: "Beyond the papers",
+            sources: "new results of this project",
+            fast: true,
+            run: pending::beyond,
+        },
+    ]
+}
+
+/// An item saying plainly that something is not reproduced yet: one
+/// "missing" comparison per number the paper prints, so the paper's values
+/// still stand in the report.
+pub(crate) fn missing_item(
+    id: &str,
+    kind: ItemKind,
+    title: &str,
+    paper: Vec<(String, Value)>,
+    reason: &str,
+) -> Item {
+    let mut item = Item::new(id, kind, title).describe(format!("Not reproduced yet: {reason}."));
+    if paper.is_empty() {
+        item.compare(Comparison::missing(
+            title,
+            None,
+            format!("not reproduced yet: {reason}"),
+        ));
+    }
+    for (label, value) in paper {
+        item.compare(Comparison::missing(
+            label,
+            Some(value),
+            format!("not reproduced yet: {reason}"),
+        ));
+    }
+    item
+}
+
+/// A figure from an SVG document.
+pub(crate) fn figure(file: &str, caption: &str, svg: String) -> Figure {
+    Figure {
+        file: file.to_string(),
+        caption: caption.to_string(),
+        svg,
+    }
+}

@@ -1,0 +1,142 @@
+//! Generates the fast sections of the report into a temporary folder and
+//! checks the result: every section present in both the HTML and the
+//! Markdown, every figure and data file written and linked, every "matches"
+//! verdict backed by a computed value.
+
+use std::path::PathBuf;
+
+use alphabeta_report::write::write_report;
+use alphabeta_report::{Options, Verdict, generate, registry};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alphabeta-report-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn quick_report_of_the_fast_sections() {
+    let fast: Vec<String> = registry()
+        .iter()
+        .filter(|s| s.fast)
+        .map(|s| s.id.to_string())
+        .collect();
+    assert!(fast.len() >= 5, "the fast subset covers most sections");
+    let options = Options {
+        sections: Some(fast.clone()),
+        ..Options::default()
+    };
+    let report = generate(&options).expect("report");
+    report.validate().expect("invariants hold");
+    let dir = temp_dir("quick");
+    let written = write_report(&report, &dir).expect("written");
+
+    let html = std::fs::read_to_string(dir.join("index.html")).expect("index.html");
+    let md = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no network links"
+    );
+    for id in &fast {
+        let section = report
+            .sections
+            .iter()
+            .find(|s| &s.id == id)
+            .expect("section present");
+        assert!(!section.items.is_empty(), "{id} has items");
+        assert!(html.contains(&format!("id=\"{id}\"")), "{id} in the HTML");
+        assert!(
+            md.contains(&format!("<a id=\"{id}\"></a>")),
+            "{id} in the Markdown"
+        );
+        assert!(
+            !section.items.iter().any(|i| i.id.ends_with("-error")),
+            "section {id} failed: {:?}",
+            section
+                .items
+                .iter()
+                .flat_map(|i| i.comparisons.iter().map(|c| c.reason().to_string()))
+                .collect::<Vec<_>>()
+        );
+    }
+    // Every file the report names exists.
+    for item in report.sections.iter().flat_map(|s| &s.items) {
+        for f in &item.figures {
+            let svg =
+                std::fs::read_to_string(dir.join("figures").join(&f.file)).expect("figure written");
+            assert!(svg.starts_with("<svg"), "{} is SVG", f.file);
+            assert!(
+                html.contains(&format!("figures/{}", f.file)),
+                "{} linked",
+                f.file
+            );
+        }
+        for d in &item.data {
+            assert!(
+                dir.join(format!("data/{}.csv", d.name)).is_file(),
+                "{}.csv",
+                d.name
+            );
+            assert!(
+                dir.join(format!("data/{}.json", d.name)).is_file(),
+                "{}.json",
+                d.name
+            );
+        }
+    }
+    assert!(written.files.iter().any(|f| f.ends_with("report.json")));
+
+    // Every agreement stands on a computed value, also in the JSON written.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).expect("json"))
+            .expect("parses");
+    let mut agreements = 0;
+    for section in json["sections"].as_array().expect("sections") {
+        for item in section["items"].as_array().expect("items") {
+            for c in item["comparisons"].as_array().expect("comparisons") {
+                if c["verdict"] == "matches" || c["verdict"] == "within_ci" {
+                    agreements += 1;
+                    assert!(!c["ours"].is_null(), "agreement without a value: {c}");
+                    assert!(
+                        !c["paper"].is_null(),
+                        "agreement without the paper's value: {c}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        agreements > 50,
+        "the fast sections reproduce many numbers ({agreements})"
+    );
+
+    // The headline numbers of Knuth & Moore's Figs 1-2 are reproduced.
+    let pi = report
+        .sections
+        .iter()
+        .find(|s| s.id == "knuth-pi")
+        .expect("knuth-pi");
+    let fig2 = pi
+        .items
+        .iter()
+        .find(|i| i.id == "knuth-fig-2")
+        .expect("Fig. 2");
+    let leaves36 = fig2
+        .comparisons
+        .iter()
+        .find(|c| c.label().contains("36 of the 81"))
+        .expect("36");
+    assert_eq!(leaves36.verdict(), Verdict::Matches);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_subset_runs_only_the_sections_asked_for() {
+    let options = Options {
+        sections: Some(vec!["worked-examples".into()]),
+        ..Options::default()
+    };
+    let report = generate(&options).expect("report");
+    assert_eq!(report.sections.len(), 1);
+    assert_eq!(report.sections[0].id, "worked-examples");
+}
