@@ -7,6 +7,7 @@
 
 pub mod notation;
 pub mod position;
+pub mod uci;
 
 pub use cozy_chess::{Board, Color, Move, Piece, Square};
 pub use position::{DrawReason, FenError, Position, Status};

@@ -157,7 +157,10 @@ impl Engine {
         let started = std::time::Instant::now();
         self.ordering.clear();
         let board = root.board().clone();
-        let all_moves = root.legal_moves();
+        let mut all_moves = root.legal_moves();
+        if !params.searchmoves.is_empty() {
+            all_moves.retain(|m| params.searchmoves.contains(m));
+        }
         let budget = params.budget(board.side_to_move());
         let max_depth = params
             .depth

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use cozy_chess::Color;
+use cozy_chess::{Color, Move};
 
 /// The limits of one search (the parameters of UCI `go`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,6 +29,8 @@ pub struct GoParams {
     pub infinite: bool,
     /// Search in ponder mode until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// Search only these root moves (all when empty).
+    pub searchmoves: Vec<Move>,
 }
 
 /// Time for one move: stop starting new iterations after `soft`, abort the

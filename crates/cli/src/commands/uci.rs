@@ -1,10 +1,13 @@
-//! `alphabeta uci` (not yet built).
+//! `alphabeta uci`: the chess engine over the UCI protocol on standard
+//! input and output (for chess GUIs and python-chess).
 
-/// Options of `alphabeta uci`.
+/// Options of `alphabeta uci` (none: everything is set with `setoption`).
 #[derive(clap::Args)]
 pub struct Args {}
 
-/// Runs the subcommand.
+/// Runs the subcommand until `quit` or the end of the input.
 pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`alphabeta uci` is not built yet")
+    let stdin = std::io::stdin();
+    alphabeta_chess::uci::run(stdin.lock(), Box::new(std::io::stdout()))?;
+    Ok(())
 }

@@ -1,0 +1,429 @@
+//! The Universal Chess Interface: the text protocol chess GUIs and
+//! python-chess use to drive an engine (`alphabeta uci`).
+//!
+//! The thread that calls [`run`] reads the commands; each `go` starts the
+//! search on a thread of its own, so `isready`, `stop` and `ponderhit` are
+//! answered while it runs. An unknown command, a bad FEN, an illegal move
+//! or a bad option gets an `info string error: …` line and the engine keeps
+//! running.
+
+use std::io::{BufRead, Write};
+use std::str::SplitWhitespace;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use cozy_chess::Move;
+
+use crate::engine::{DEFAULT_HASH_MB, Engine, EngineEval, GoParams, SearchControl, SearchInfo};
+use crate::eval::Evaluator;
+use crate::notation::{parse_uci, to_uci};
+use crate::position::Position;
+
+/// The largest `Hash` accepted, in MiB.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// A shared, line-flushed output.
+#[derive(Clone)]
+struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    fn line(&self, text: &str) {
+        if let Ok(mut w) = self.0.lock() {
+            // A closed output (the GUI went away) is not an error worth a panic.
+            let _ = writeln!(w, "{text}");
+            let _ = w.flush();
+        }
+    }
+
+    fn error(&self, text: &str) {
+        self.line(&format!("info string error: {text}"));
+    }
+}
+
+/// A running search.
+struct Running {
+    control: Arc<SearchControl>,
+    handle: JoinHandle<()>,
+    /// `go infinite` or `go ponder`: it ends only when told.
+    endless: bool,
+}
+
+/// The protocol state: the current position, the engine and its options.
+struct Session {
+    out: Out,
+    engine: Arc<Mutex<Engine>>,
+    position: Position,
+    chess960: bool,
+    running: Option<Running>,
+}
+
+/// Writes a move in the notation the GUI asked for: standard UCI, or the
+/// king-takes-rook castling of `UCI_Chess960`.
+fn move_text(pos: &Position, mv: Move, chess960: bool) -> String {
+    if chess960 {
+        mv.to_string()
+    } else {
+        to_uci(pos, mv)
+    }
+}
+
+/// Reads a move in the GUI's notation and checks it.
+fn read_move(pos: &Position, text: &str, chess960: bool) -> Result<Move, String> {
+    if chess960 {
+        let mv: Move = text
+            .parse()
+            .map_err(|_| format!("{text:?} is not a UCI move"))?;
+        if pos.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(format!("illegal move {text} in {}", pos.fen()))
+        }
+    } else {
+        parse_uci(pos, text).map_err(|e| e.to_string())
+    }
+}
+
+/// The `info` line of one iteration.
+fn info_line(root: &Position, info: &SearchInfo, chess960: bool, multipv: bool) -> String {
+    let mut pv = Vec::with_capacity(info.pv.len());
+    let mut pos = root.clone();
+    for &mv in &info.pv {
+        if !pos.is_legal(mv) {
+            break;
+        }
+        pv.push(move_text(&pos, mv, chess960));
+        pos = pos.play(mv);
+    }
+    let mut line = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    if multipv {
+        line += &format!(" multipv {}", info.multipv);
+    }
+    line += &format!(
+        " score {} nodes {} nps {} hashfull {} time {} pv {}",
+        info.score(),
+        info.nodes,
+        info.nps(),
+        info.hashfull,
+        info.time.as_millis(),
+        pv.join(" ")
+    );
+    line
+}
+
+/// Parses the arguments of `go`.
+fn parse_go(
+    words: &mut SplitWhitespace<'_>,
+    pos: &Position,
+    chess960: bool,
+) -> Result<GoParams, String> {
+    let mut p = GoParams::default();
+    let mut words = words.peekable();
+    fn number<T: std::str::FromStr>(name: &str, w: Option<&str>) -> Result<T, String> {
+        let w = w.ok_or_else(|| format!("go {name} needs a number"))?;
+        w.parse()
+            .map_err(|_| format!("go {name}: {w:?} is not a valid number"))
+    }
+    // Clocks may be negative when a GUI is late; treat that as no time left.
+    fn millis(name: &str, w: Option<&str>) -> Result<Duration, String> {
+        let v: i64 = number(name, w)?;
+        Ok(Duration::from_millis(v.max(0) as u64))
+    }
+    while let Some(w) = words.next() {
+        match w {
+            "wtime" => p.wtime = Some(millis(w, words.next())?),
+            "btime" => p.btime = Some(millis(w, words.next())?),
+            "winc" => p.winc = Some(millis(w, words.next())?),
+            "binc" => p.binc = Some(millis(w, words.next())?),
+            "movetime" => p.movetime = Some(millis(w, words.next())?),
+            "movestogo" => p.movestogo = Some(number(w, words.next())?),
+            "depth" => p.depth = Some(number(w, words.next())?),
+            "nodes" => p.nodes = Some(number(w, words.next())?),
+            "mate" => p.mate = Some(number(w, words.next())?),
+            "infinite" => p.infinite = true,
+            "ponder" => p.ponder = true,
+            "searchmoves" => {
+                while let Some(m) = words.peek() {
+                    match read_move(pos, m, chess960) {
+                        Ok(mv) => {
+                            p.searchmoves.push(mv);
+                            words.next();
+                        }
+                        Err(_) if p.searchmoves.is_empty() => {
+                            return Err(format!("searchmoves: bad move {m:?}"));
+                        }
+                        Err(_) => break,
+                    }
+                }
+            }
+            other => return Err(format!("unknown go parameter {other:?}")),
+        }
+    }
+    Ok(p)
+}
+
+impl Session {
+    fn new(out: Out) -> Self {
+        Session {
+            out,
+            engine: Arc::new(Mutex::new(Engine::new(DEFAULT_HASH_MB))),
+            position: Position::startpos(),
+            chess960: false,
+            running: None,
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Stops the running search (if any) and waits for its `bestmove`.
+    fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop();
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Waits for a running search to end by itself (stops it if it never would).
+    fn finish(&mut self) {
+        if let Some(r) = self.running.take() {
+            if r.control.pondering() {
+                r.control.stop();
+            }
+            let _ = r.handle.join();
+        }
+    }
+
+    fn uci(&self) {
+        let o = &self.out;
+        o.line(&format!("id name alphabeta {}", env!("CARGO_PKG_VERSION")));
+        o.line("id author the alphabeta project");
+        o.line(&format!(
+            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+        ));
+        o.line("option name Clear Hash type button");
+        o.line("option name MultiPV type spin default 1 min 1 max 256");
+        o.line("option name Ponder type check default false");
+        o.line("option name UCI_Chess960 type check default false");
+        o.line("option name Evaluation type combo default standard var standard var material var mobility");
+        o.line("uciok");
+    }
+
+    fn setoption(&mut self, rest: &str) {
+        let rest = rest.trim();
+        let Some(body) = rest.strip_prefix("name") else {
+            return self.out.error("setoption needs `name <id> [value <x>]`");
+        };
+        let (name, value) = match body.find(" value") {
+            Some(i) => (body[..i].trim(), Some(body[i + " value".len()..].trim())),
+            None => (body.trim(), None),
+        };
+        if self.searching() {
+            return self
+                .out
+                .error(&format!("cannot set {name} during a search"));
+        }
+        let Ok(mut engine) = self.engine.lock() else {
+            return self.out.error("engine unavailable");
+        };
+        let lower = name.to_ascii_lowercase();
+        let result: Result<(), String> = match lower.as_str() {
+            "hash" => need(name, value).and_then(|v| match v.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    engine.set_hash(mb);
+                    Ok(())
+                }
+                _ => Err(format!("Hash must be 1..={MAX_HASH_MB} MiB, got {v:?}")),
+            }),
+            "clear hash" => {
+                engine.clear();
+                Ok(())
+            }
+            "multipv" => need(name, value).and_then(|v| match v.parse::<usize>() {
+                Ok(n) if (1..=256).contains(&n) => {
+                    engine.multipv = n;
+                    Ok(())
+                }
+                _ => Err(format!("MultiPV must be 1..=256, got {v:?}")),
+            }),
+            "ponder" => need(name, value).and_then(|v| parse_check(v).map(|_| ())),
+            "uci_chess960" => {
+                need(name, value).and_then(|v| parse_check(v).map(|b| self.chess960 = b))
+            }
+            "evaluation" => need(name, value).and_then(|v| {
+                engine.eval = match v.to_ascii_lowercase().as_str() {
+                    "standard" => EngineEval::Standard,
+                    "material" => EngineEval::Fuller(Evaluator::Material),
+                    "mobility" => EngineEval::Fuller(Evaluator::MaterialMobility),
+                    _ => {
+                        return Err(format!(
+                            "Evaluation must be standard, material or mobility, got {v:?}"
+                        ));
+                    }
+                };
+                Ok(())
+            }),
+            _ => Err(format!("unknown option {name:?}")),
+        };
+        drop(engine);
+        if let Err(e) = result {
+            self.out.error(&e);
+        }
+    }
+
+    fn position(&mut self, rest: &str) {
+        let rest = rest.trim();
+        let (setup, moves) = match rest.find("moves") {
+            Some(i) => (
+                rest[..i].trim(),
+                rest[i + "moves".len()..]
+                    .split_whitespace()
+                    .collect::<Vec<_>>(),
+            ),
+            None => (rest, Vec::new()),
+        };
+        let start = if setup == "startpos" {
+            Ok(Position::startpos())
+        } else if let Some(fen) = setup.strip_prefix("fen") {
+            Position::from_fen(fen.trim()).map_err(|e| e.to_string())
+        } else {
+            Err(format!(
+                "position needs `startpos` or `fen <FEN>`, got {setup:?}"
+            ))
+        };
+        let mut pos = match start {
+            Ok(p) => p,
+            Err(e) => return self.out.error(&e),
+        };
+        for m in moves {
+            match read_move(&pos, m, self.chess960) {
+                Ok(mv) => pos = pos.play(mv),
+                Err(e) => return self.out.error(&format!("position not changed: {e}")),
+            }
+        }
+        self.position = pos;
+    }
+
+    fn go(&mut self, words: &mut SplitWhitespace<'_>) {
+        if self.searching() {
+            return self
+                .out
+                .error("a search is already running; send stop first");
+        }
+        self.finish();
+        let params = match parse_go(words, &self.position, self.chess960) {
+            Ok(p) => p,
+            Err(e) => return self.out.error(&e),
+        };
+        let endless = params.infinite || params.ponder;
+        let control = Arc::new(SearchControl::new(params.ponder));
+        let (engine, out, root, chess960) = (
+            Arc::clone(&self.engine),
+            self.out.clone(),
+            self.position.clone(),
+            self.chess960,
+        );
+        let ctl = Arc::clone(&control);
+        let handle = std::thread::spawn(move || {
+            let Ok(mut engine) = engine.lock() else {
+                return out.error("engine unavailable");
+            };
+            let multipv = engine.multipv > 1;
+            let outcome = engine.search(&root, &params, &ctl, |info| {
+                out.line(&info_line(&root, info, chess960, multipv))
+            });
+            drop(engine);
+            // In infinite and ponder mode the answer waits for stop (or ponderhit).
+            while !ctl.stop_requested() && (params.infinite || ctl.pondering()) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let best = match outcome.best {
+                Some(mv) => move_text(&root, mv, chess960),
+                None => "0000".to_string(),
+            };
+            let ponder = outcome.best.zip(outcome.ponder).and_then(|(b, p)| {
+                let after = root.play(b);
+                after.is_legal(p).then(|| move_text(&after, p, chess960))
+            });
+            match ponder {
+                Some(p) => out.line(&format!("bestmove {best} ponder {p}")),
+                None => out.line(&format!("bestmove {best}")),
+            }
+        });
+        self.running = Some(Running {
+            control,
+            handle,
+            endless,
+        });
+    }
+
+    /// Handles one command line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else { return true };
+        let rest = line[cmd.len()..].trim();
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => self.out.line("readyok"),
+            "debug" | "register" => {}
+            "setoption" => self.setoption(rest),
+            "ucinewgame" => {
+                self.stop();
+                if let Ok(mut e) = self.engine.lock() {
+                    e.clear();
+                }
+                self.position = Position::startpos();
+            }
+            "position" => self.position(rest),
+            "go" => self.go(&mut words),
+            "stop" => self.stop(),
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+            }
+            "quit" => {
+                self.stop();
+                return false;
+            }
+            other => self.out.error(&format!("unknown command {other:?}")),
+        }
+        true
+    }
+}
+
+fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    value.ok_or_else(|| format!("option {name} needs a value"))
+}
+
+fn parse_check(v: &str) -> Result<bool, String> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("expected true or false, got {v:?}")),
+    }
+}
+
+/// Runs the protocol: reads commands from `input` until `quit` or the end
+/// of the input (where it lets a running search finish, stopping an
+/// infinite one), writing replies to `output`.
+pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
+    let mut session = Session::new(Out(Arc::new(Mutex::new(output))));
+    for line in input.lines() {
+        if !session.command(&line?) {
+            return Ok(());
+        }
+    }
+    if let Some(r) = &session.running
+        && r.endless
+    {
+        // An infinite search would never end by itself.
+        r.control.stop();
+    }
+    session.finish();
+    Ok(())
+}

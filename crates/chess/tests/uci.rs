@@ -1,0 +1,156 @@
+//! The UCI protocol driven as a GUI would, through `uci::run` with an
+//! in-memory input and output.
+
+use std::io::{Cursor, Write};
+use std::sync::{Arc, Mutex};
+
+use alphabeta_chess::Position;
+use alphabeta_chess::notation::parse_uci;
+use alphabeta_chess::uci;
+
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("buffer").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn session(commands: &str) -> Vec<String> {
+    let out = Buffer::default();
+    uci::run(Cursor::new(commands.to_string()), Box::new(out.clone())).expect("protocol runs");
+    let bytes = out.0.lock().expect("buffer").clone();
+    String::from_utf8(bytes)
+        .expect("utf-8")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn handshake_lists_the_options() {
+    let lines = session("uci\nisready\nquit\n");
+    assert!(lines[0].starts_with("id name alphabeta"));
+    for opt in ["Hash", "MultiPV", "UCI_Chess960", "Ponder"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt} type"))),
+            "{opt}"
+        );
+    }
+    let uciok = lines.iter().position(|l| l == "uciok").expect("uciok");
+    assert_eq!(lines[uciok + 1], "readyok");
+}
+
+#[test]
+fn go_depth_reports_info_and_a_legal_bestmove() {
+    let lines = session("position startpos moves e2e4 e7e5 g1f3\ngo depth 5\n");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 5);
+    for key in [
+        " seldepth ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " hashfull ",
+        " pv ",
+    ] {
+        assert!(infos[4].contains(key), "{key} missing in {}", infos[4]);
+    }
+    let best = lines.last().expect("bestmove");
+    let mv = best.split_whitespace().nth(1).expect("move");
+    let mut pos = Position::startpos();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        pos = pos.play(parse_uci(&pos, m).expect("legal"));
+    }
+    assert!(parse_uci(&pos, mv).is_ok(), "{best}");
+}
+
+#[test]
+fn mate_is_reported_as_mate() {
+    let lines = session("position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1\ngo depth 3\n");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    assert!(lines.last().expect("bestmove").starts_with("bestmove b1b8"));
+}
+
+#[test]
+fn errors_are_info_strings_and_the_engine_keeps_going() {
+    let lines = session(
+        "bogus\nposition fen not-a-fen\nposition startpos moves e2e5\nsetoption name Hash value lots\n\
+         setoption name Nope value 1\ngo depth x\nposition startpos moves e2e4\ngo depth 1\n",
+    );
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert_eq!(errors, 6, "{lines:?}");
+    // The illegal move left the position unchanged; the last one applied: Black moves.
+    let best = lines.last().expect("bestmove");
+    let pos = Position::startpos();
+    let pos = pos.play(parse_uci(&pos, "e2e4").expect("legal"));
+    assert!(
+        parse_uci(&pos, best.split_whitespace().nth(1).expect("move")).is_ok(),
+        "{best}"
+    );
+}
+
+#[test]
+fn infinite_search_answers_isready_and_stops_on_stop() {
+    let lines = session("position startpos\ngo infinite\nisready\nstop\nisready\n");
+    let ready = lines
+        .iter()
+        .position(|l| l == "readyok")
+        .expect("readyok during search");
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .expect("bestmove after stop");
+    assert!(ready < best);
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+}
+
+#[test]
+fn multipv_and_movetime_and_nodes() {
+    let lines = session("setoption name MultiPV value 2\nposition startpos\ngo depth 2\n");
+    assert!(lines.iter().any(|l| l.contains(" multipv 2 ")));
+    let lines = session("position startpos\ngo movetime 100\n");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+    let lines = session("position startpos\ngo nodes 5000\n");
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info");
+    let nodes: u64 = last_info
+        .split_whitespace()
+        .skip_while(|w| *w != "nodes")
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("nodes");
+    assert!(nodes <= 5000, "{last_info}");
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let lines = session("position startpos\ngo ponder wtime 1000 btime 1000\nponderhit\n");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+}
+
+#[test]
+fn game_over_positions_answer_0000() {
+    let lines = session("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+}
