@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Drives `alphabeta uci` as a real client would, with python-chess.
+
+Usage: python3 crates/chess/tests/uci_client.py [ENGINE_BINARY]
+(default: target/release/alphabeta). Needs `pip install chess`.
+
+Checks the handshake and options, analysis (scores, mates, MultiPV, infinite
+analysis stopped by the client), playing under every kind of limit, a full
+game of the engine against itself through engine.play, and that protocol
+errors are reported without the engine dying. Prints one line a check and a
+closing `N passed, M failed`; exits non-zero when a check failed.
+"""
+
+import subprocess
+import sys
+import time
+
+import chess
+import chess.engine
+
+ENGINE = sys.argv[1] if len(sys.argv) > 1 else "target/release/alphabeta"
+COMMAND = [ENGINE, "uci"]
+
+results = []
+
+
+def check(name, condition, detail=""):
+    results.append(bool(condition))
+    status = "ok  " if condition else "FAIL"
+    print(f"{status} {name}" + (f" ({detail})" if detail and not condition else ""), flush=True)
+
+
+def run_check(name, fn):
+    try:
+        fn()
+    except Exception as exc:  # a crash in a check is a failed check
+        check(name, False, f"{type(exc).__name__}: {exc}")
+
+
+def handshake(engine):
+    check("id name", engine.id.get("name", "").startswith("alphabeta"), engine.id)
+    for option in ("Hash", "MultiPV", "UCI_Chess960", "Ponder"):
+        check(f"option {option} declared", option in engine.options)
+    engine.configure({"Hash": 32})
+    check("configure Hash", True)
+
+
+def analyse_start(engine):
+    board = chess.Board()
+    info = engine.analyse(board, chess.engine.Limit(depth=6))
+    score = info["score"].relative
+    check("start position depth 6", info.get("depth", 0) >= 6, info.get("depth"))
+    check("start position score is sane", score.score() is not None and abs(score.score()) < 150, score)
+    pv = info.get("pv", [])
+    legal = bool(pv)
+    for move in pv:
+        legal = legal and move in board.legal_moves
+        board.push(move)
+    check("principal variation is legal", legal, pv)
+    check("nodes and time reported", info.get("nodes", 0) > 0 and "time" in info, info)
+
+
+def analyse_mate(engine):
+    board = chess.Board("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1")
+    info = engine.analyse(board, chess.engine.Limit(depth=4))
+    score = info["score"].relative
+    check("mate in one found", score.is_mate() and score.mate() == 1, score)
+    check("mating move", info["pv"][0] == chess.Move.from_uci("b1b8"), info["pv"])
+    board = chess.Board("k7/8/1K6/8/8/8/8/7R b - - 0 1")
+    info = engine.analyse(board, chess.engine.Limit(depth=5))
+    check("being mated is mate -1", info["score"].relative.mate() == -1, info["score"])
+
+
+def analyse_wac(engine):
+    # WAC.001: Qg6 wins.
+    board = chess.Board("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1")
+    info = engine.analyse(board, chess.engine.Limit(time=2.0))
+    check("WAC.001 Qg6", info["pv"][0] == board.parse_san("Qg6"), board.san(info["pv"][0]))
+
+
+def multipv(engine):
+    infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=4), multipv=3)
+    firsts = {info["pv"][0] for info in infos}
+    check("MultiPV 3 gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
+
+
+def infinite_analysis(engine):
+    board = chess.Board()
+    with engine.analysis(board) as analysis:
+        for info in analysis:
+            if info.get("depth", 0) >= 5:
+                break
+    check("infinite analysis stopped by the client", analysis.info.get("depth", 0) >= 5, analysis.info)
+    # The engine must still answer after the stop.
+    result = engine.play(board, chess.engine.Limit(depth=2))
+    check("plays after an infinite analysis", result.move in board.legal_moves)
+
+
+def limits(engine):
+    board = chess.Board()
+    for name, limit in [
+        ("movetime", chess.engine.Limit(time=0.2)),
+        ("nodes", chess.engine.Limit(nodes=5000)),
+        ("depth", chess.engine.Limit(depth=4)),
+        ("clock", chess.engine.Limit(white_clock=2.0, black_clock=2.0, white_inc=0.1, black_inc=0.1)),
+        ("clock with movestogo", chess.engine.Limit(white_clock=5.0, black_clock=5.0, remaining_moves=20)),
+        ("mate", chess.engine.Limit(mate=2, time=2.0)),
+    ]:
+        start = time.monotonic()
+        result = engine.play(board, limit)
+        elapsed = time.monotonic() - start
+        check(f"go {name}", result.move in board.legal_moves and elapsed < 3.0, f"{result.move} {elapsed:.2f}s")
+
+
+def full_game(engine):
+    board = chess.Board()
+    legal = True
+    while not board.is_game_over(claim_draw=True) and board.ply() < 300:
+        result = engine.play(board, chess.engine.Limit(time=0.02))
+        if result.move not in board.legal_moves:
+            legal = False
+            break
+        board.push(result.move)
+    check("full self-play game, every move legal", legal, board.fen())
+    check(
+        "game reached an end or the ply cap",
+        board.is_game_over(claim_draw=True) or board.ply() >= 300,
+        board.fen(),
+    )
+    print(f"     game: {board.ply()} plies, result {board.result(claim_draw=True)}", flush=True)
+
+
+def mate_in_play(engine):
+    # KQ vs K from an easy start: the engine must deliver mate.
+    board = chess.Board("8/8/8/4k3/8/8/8/KQ6 w - - 0 1")
+    while not board.is_game_over(claim_draw=True) and board.ply() < 120:
+        board.push(engine.play(board, chess.engine.Limit(time=0.05)).move)
+    check("KQ vs K ends in checkmate", board.is_checkmate(), board.fen())
+
+
+def raw_errors():
+    commands = "uci\nbogus\nposition fen not-a-fen\nposition startpos moves e2e5\n" \
+        "setoption name Hash value -3\ngo depth x\nisready\nposition startpos\ngo depth 2\n"
+    proc = subprocess.run(COMMAND, input=commands, capture_output=True, text=True, timeout=30)
+    lines = proc.stdout.splitlines()
+    errors = [line for line in lines if line.startswith("info string error")]
+    check("protocol errors reported as info string", len(errors) == 5, errors)
+    check("engine keeps running after errors", "readyok" in lines and lines[-1].startswith("bestmove"), lines[-3:])
+    check("engine exits cleanly at end of input", proc.returncode == 0, proc.returncode)
+
+
+def main():
+    try:
+        engine = chess.engine.SimpleEngine.popen_uci(COMMAND)
+    except Exception as exc:
+        print(f"FAIL cannot start {' '.join(COMMAND)}: {type(exc).__name__}: {exc}")
+        print("0 passed, 1 failed")
+        return 1
+    try:
+        for fn in (handshake, analyse_start, analyse_mate, analyse_wac, multipv, infinite_analysis, limits,
+                   full_game, mate_in_play):
+            run_check(fn.__name__, lambda fn=fn: fn(engine))
+    finally:
+        engine.quit()
+    run_check("raw_errors", raw_errors)
+    passed = sum(results)
+    failed = len(results) - passed
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or not results else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
