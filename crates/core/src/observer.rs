@@ -60,6 +60,11 @@ pub struct Cutoff {
 
 /// Receives the events of a search. Every method has an empty default.
 pub trait Observer {
+    /// Whether the observer listens at all. Only [`NoObserver`] says no; the
+    /// procedures then skip the bookkeeping that feeds the events (such as
+    /// telling deep cutoffs from shallow ones), so an unobserved search costs
+    /// exactly what the bare procedure costs.
+    const ACTIVE: bool = true;
     /// A position was examined: `ply` is its depth (root 0), `index` its
     /// 1-based rank among its siblings (0 for the root), `(alpha, beta)` the
     /// window it was searched with, from the viewpoint of the side to move
@@ -70,6 +75,10 @@ pub trait Observer {
     /// was evaluated, with this value for the side to move.
     #[inline]
     fn leaf(&mut self, _ply: usize, _value: Value) {}
+    /// A position was settled without being evaluated or expanded: a
+    /// transposition-table entry or McCarthy's bounds gave its value `value`.
+    #[inline]
+    fn settled(&mut self, _ply: usize, _value: Value) {}
     /// The successors of a position at `ply` were generated (one move
     /// generation, Fuller's NMG).
     #[inline]
@@ -83,9 +92,12 @@ pub trait Observer {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
 
-impl Observer for NoObserver {}
+impl Observer for NoObserver {
+    const ACTIVE: bool = false;
+}
 
 impl<O: Observer + ?Sized> Observer for &mut O {
+    const ACTIVE: bool = O::ACTIVE;
     #[inline]
     fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         (**self).node(ply, index, alpha, beta)
@@ -93,6 +105,10 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline]
     fn leaf(&mut self, ply: usize, value: Value) {
         (**self).leaf(ply, value)
+    }
+    #[inline]
+    fn settled(&mut self, ply: usize, value: Value) {
+        (**self).settled(ply, value)
     }
     #[inline]
     fn expand(&mut self, ply: usize, successors: usize) {
@@ -105,6 +121,7 @@ impl<O: Observer + ?Sized> Observer for &mut O {
 }
 
 impl<A: Observer, B: Observer> Observer for (A, B) {
+    const ACTIVE: bool = A::ACTIVE || B::ACTIVE;
     #[inline]
     fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         self.0.node(ply, index, alpha, beta);
@@ -114,6 +131,11 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn leaf(&mut self, ply: usize, value: Value) {
         self.0.leaf(ply, value);
         self.1.leaf(ply, value);
+    }
+    #[inline]
+    fn settled(&mut self, ply: usize, value: Value) {
+        self.0.settled(ply, value);
+        self.1.settled(ply, value);
     }
     #[inline]
     fn expand(&mut self, ply: usize, successors: usize) {
@@ -153,11 +175,18 @@ pub struct Stats {
     pub deep_pruned: u64,
 }
 
-#[inline]
+#[inline(always)]
 fn bump(v: &mut Vec<u64>, i: usize) {
-    if i >= v.len() {
-        v.resize(i + 1, 0);
+    match v.get_mut(i) {
+        Some(x) => *x += 1,
+        None => grow_and_bump(v, i),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn grow_and_bump(v: &mut Vec<u64>, i: usize) {
+    v.resize(i + 1, 0);
     v[i] += 1;
 }
 
@@ -204,30 +233,65 @@ impl Stats {
     }
 }
 
+impl Stats {
+    /// Sets every count to zero, keeping the allocations (for reuse across
+    /// many searches).
+    pub fn clear(&mut self) {
+        for v in [
+            &mut self.nodes_per_ply,
+            &mut self.leaves_per_ply,
+            &mut self.expansions_per_ply,
+        ] {
+            v.iter_mut().for_each(|c| *c = 0);
+        }
+        self.alpha_cutoffs = 0;
+        self.beta_cutoffs = 0;
+        self.deep_cutoffs = 0;
+        self.pruned = 0;
+        self.deep_pruned = 0;
+    }
+
+    /// Makes room for level `ply` in all per-level counts at once, so the
+    /// hot path checks one length only.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, ply: usize) {
+        for v in [
+            &mut self.nodes_per_ply,
+            &mut self.leaves_per_ply,
+            &mut self.expansions_per_ply,
+        ] {
+            if v.len() <= ply {
+                v.resize(ply + 1, 0);
+            }
+        }
+    }
+}
+
 impl Observer for Stats {
     #[inline]
     fn node(&mut self, ply: usize, _index: usize, _alpha: Value, _beta: Value) {
-        bump(&mut self.nodes_per_ply, ply);
+        if ply >= self.nodes_per_ply.len() {
+            self.grow(ply);
+        }
+        self.nodes_per_ply[ply] += 1;
     }
     #[inline]
     fn leaf(&mut self, ply: usize, _value: Value) {
         bump(&mut self.leaves_per_ply, ply);
     }
     #[inline]
-    fn expand(&mut self, ply: usize, _successors: usize) {
-        bump(&mut self.expansions_per_ply, ply);
-    }
+    fn expand(&mut self, _ply: usize, _successors: usize) {}
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {
-        match cutoff.kind {
-            CutoffKind::Alpha => self.alpha_cutoffs += 1,
-            CutoffKind::Beta => self.beta_cutoffs += 1,
-        }
-        self.deep_cutoffs += u64::from(cutoff.deep);
+        // Branch-free: this runs at every cutoff of an instrumented search.
+        let alpha = u64::from(cutoff.kind == CutoffKind::Alpha);
+        let deep = u64::from(cutoff.deep);
+        self.alpha_cutoffs += alpha;
+        self.beta_cutoffs += 1 - alpha;
+        self.deep_cutoffs += deep;
         self.pruned += cutoff.pruned as u64;
-        if cutoff.deep {
-            self.deep_pruned += cutoff.pruned as u64;
-        }
+        self.deep_pruned += deep * cutoff.pruned as u64;
     }
 }
 

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::observer::{NoObserver, Observer};
-use crate::value::Value;
+use crate::observer::{Cutoff, CutoffKind, NoObserver, Observer};
+use crate::value::{NEG_INFINITY, Value};
 
 /// Limits other than depth. A limited search treats every position it meets
 /// after a limit is reached as a bottom position (Hsu's F1–F3 return h(p)
@@ -80,6 +80,10 @@ pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     started: Instant,
     buffers: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
+    /// Per ply, the best value the node's finished successors gave (negamax
+    /// view of the node): the bound the parent alone would pass down, which
+    /// tells deep cutoffs from shallow ones. Kept only when observed.
+    best_so_far: Vec<Value>,
 }
 
 /// How often (in examined positions) the clock and the stop flag are read.
@@ -106,6 +110,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             started: Instant::now(),
             buffers: Vec::new(),
             pv: Vec::new(),
+            best_so_far: Vec::new(),
         }
     }
 
@@ -129,7 +134,11 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     fn schedule_check(&mut self) {
         let l = &self.limits;
         let polls = l.time.is_some() || l.stop.is_some();
-        let by_poll = if polls { self.nodes + POLL_INTERVAL } else { u64::MAX };
+        let by_poll = if polls {
+            self.nodes + POLL_INTERVAL
+        } else {
+            u64::MAX
+        };
         let by_count = l.nodes.map_or(u64::MAX, |n| n.saturating_add(1));
         self.next_check = by_poll.min(by_count);
     }
@@ -162,7 +171,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// Checks the limits; true when the search must stop. Costs one
     /// comparison except every [`POLL_INTERVAL`] positions (or at the node
     /// limit), when the clock and the stop flag are read.
-    #[inline]
+    #[inline(always)]
     fn out_of_budget(&mut self) -> bool {
         if self.nodes < self.next_check {
             return self.stopped;
@@ -183,36 +192,90 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
 
     /// Reports a position as examined and prepares its principal-variation
     /// slot; the first step of every procedure.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn enter(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         self.nodes += 1;
         self.observer.node(ply, index, alpha, beta);
-        if ply + 1 >= self.pv.len() {
-            self.pv.resize_with(ply + 2, Vec::new);
-            self.buffers.resize_with(ply + 2, Vec::new);
+        if ply + 1 >= self.buffers.len() {
+            self.grow(ply);
         }
-        self.pv[ply].clear();
+        if self.track_pv {
+            self.pv[ply].clear();
+        }
+    }
+
+    /// Reports that the node at `ply` was settled without evaluation or
+    /// expansion (a table entry, McCarthy's bounds), with value `v`.
+    #[inline(always)]
+    pub(crate) fn settle(&mut self, ply: usize, v: Value) -> Value {
+        self.observer.settled(ply, v);
+        v
+    }
+
+    /// Publishes, before a successor of the node at `ply` is searched, the
+    /// best value its elder siblings returned (negamax view of the node),
+    /// so a cutoff below can be told deep or shallow.
+    #[inline(always)]
+    pub(crate) fn publish_best(&mut self, ply: usize, best: Value) {
+        if O::ACTIVE
+            && let Some(slot) = self.best_so_far.get_mut(ply)
+        {
+            *slot = best;
+        }
+    }
+
+    /// Reports that the node at `ply` stops with value `m ≥ beta` (negamax
+    /// view), `pruned` successors unexamined. The cutoff is deep (Knuth §3)
+    /// when the bound the parent's own finished successors give, −best, would
+    /// not have caused it: the bound came from further up.
+    #[inline(always)]
+    pub(crate) fn report_cutoff(&mut self, ply: usize, m: Value, pruned: usize) {
+        if O::ACTIVE {
+            self.classify_cutoff(ply, m, pruned);
+        }
+    }
+
+    /// The out-of-line part of [`Search::report_cutoff`]: kept out of the
+    /// procedures' recursion so that it does not cost registers there.
+    #[inline(never)]
+    fn classify_cutoff(&mut self, ply: usize, m: Value, pruned: usize) {
+        let deep = ply > 0 && m < -self.best_so_far[ply - 1];
+        self.observer.cutoff(
+            ply,
+            Cutoff {
+                kind: CutoffKind::at_ply(ply),
+                deep,
+                pruned,
+            },
+        );
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, ply: usize) {
+        self.pv.resize_with(ply + 2, Vec::new);
+        self.buffers.resize_with(ply + 2, Vec::new);
+        self.best_so_far.resize(ply + 2, NEG_INFINITY);
     }
 
     /// Decides whether an entered position is a bottom position (game over,
     /// horizon reached, no successors, or a limit hit) or an interior one,
     /// whose successors it generates: "determine the successor positions
     /// p1, …, pd; if d = 0 then return f(p)" (Knuth §2, Hsu's F1–F3).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn expand(&mut self, pos: &G::Position, ply: usize, depth: u32) -> Node<G::Move> {
         let value = if let Some(v) = self.game.outcome(pos, ply) {
             v
         } else if depth == 0 || self.out_of_budget() {
             self.game.evaluate(pos, ply)
         } else {
-            let mut moves = std::mem::take(&mut self.buffers[ply]);
+            let moves = &mut self.buffers[ply];
             moves.clear();
-            self.game.moves(pos, &mut moves);
+            self.game.moves(pos, moves);
             if !moves.is_empty() {
                 self.observer.expand(ply, moves.len());
-                return Node::Interior(moves);
+                return Node::Interior(std::mem::take(moves));
             }
-            self.buffers[ply] = moves;
             self.game.evaluate(pos, ply)
         };
         self.observer.leaf(ply, value);
@@ -220,7 +283,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     }
 
     /// [`Search::enter`] then [`Search::expand`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn open(
         &mut self,
         pos: &G::Position,
@@ -235,14 +298,14 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     }
 
     /// Gives back the successor buffer taken by [`Search::open`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn release(&mut self, ply: usize, moves: Vec<G::Move>) {
         self.buffers[ply] = moves;
     }
 
     /// Records that `mv` is the best move found so far at `ply`: the
     /// principal variation there becomes `mv` followed by the one below.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn update_pv(&mut self, ply: usize, mv: G::Move) {
         if !self.track_pv {
             return;

@@ -13,9 +13,8 @@
 //! entry points fix the rule. They examine exactly the same positions — the
 //! rules differ only in the values they return outside the window.
 
-use super::Bound;
 use crate::game::Game;
-use crate::observer::{Cutoff, CutoffKind, Observer};
+use crate::observer::Observer;
 use crate::search::{Node, Search};
 use crate::value::{NEG_INFINITY, Value};
 
@@ -181,8 +180,7 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     beta: Value,
 ) -> Value {
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
-    let window = (Bound::caller(alpha), Bound::caller(beta));
-    node::<R, H, G, O>(s, hooks, root, 0, 0, depth, window.0, window.1)
+    node::<R, H, G, O>(s, hooks, root, 0, 0, depth, alpha, beta)
 }
 
 /// Hsu's F1: alpha-beta returning the hard bound on a cutoff.
@@ -228,9 +226,11 @@ pub fn alpha_beta_fail_soft<G: Game, O: Observer>(
     alpha_beta::<FailSoft, G, O>(s, root, depth, alpha, beta)
 }
 
-/// One node of alpha-beta. `beta` carries the parent's own bound, so a
-/// cutoff can be told deep or shallow.
+/// One node of alpha-beta. The part that settles bottom positions is
+/// inlined into the caller's loop, so a leaf costs no function call; the
+/// loop over successors is [`interior`].
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     hooks: &mut H,
@@ -238,29 +238,46 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     ply: usize,
     index: usize,
     depth: u32,
-    alpha: Bound,
-    beta: Bound,
+    alpha: Value,
+    beta: Value,
 ) -> Value {
-    s.enter(ply, index, alpha.value, beta.value);
-    match hooks.before(s.game, pos, ply, depth, alpha.value, beta.value) {
-        Some(Known::Exact(v)) => return v,
-        Some(Known::AtLeast(v)) if v >= beta.value => return R::on_cutoff(v, beta.value),
-        Some(Known::AtMost(v)) if v <= alpha.value => return R::fail_low(v, alpha.value),
+    s.enter(ply, index, alpha, beta);
+    match hooks.before(s.game, pos, ply, depth, alpha, beta) {
+        Some(Known::Exact(v)) => return s.settle(ply, v),
+        Some(Known::AtLeast(v)) if v >= beta => return s.settle(ply, R::on_cutoff(v, beta)),
+        Some(Known::AtMost(v)) if v <= alpha => return s.settle(ply, R::fail_low(v, alpha)),
         _ => {}
     }
-    let mut moves = match s.expand(pos, ply, depth) {
-        Node::Bottom(v) => return v,
-        Node::Interior(moves) => moves,
-    };
+    match s.expand(pos, ply, depth) {
+        Node::Bottom(v) => v,
+        Node::Interior(moves) => {
+            interior::<R, H, G, O>(s, hooks, pos, ply, depth, alpha, beta, moves)
+        }
+    }
+}
+
+/// The successor loop of an interior alpha-beta node (Knuth's F2 body,
+/// Hsu's F1–F3 bodies).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    hooks: &mut H,
+    pos: &G::Position,
+    ply: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    mut moves: Vec<G::Move>,
+) -> Value {
     hooks.order(s.game, pos, ply, &mut moves);
-    let mut m = R::initial(alpha.value);
+    let mut m = R::initial(alpha);
     let mut best = None;
-    // The best successor value so far, whatever the rule's m starts at.
-    let mut own = NEG_INFINITY;
     let mut value = None;
+    let mut own = NEG_INFINITY;
     for (i, &mv) in moves.iter().enumerate() {
+        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
-        let child_beta = Bound::child_beta(m.max(alpha.value), own);
         let t = -node::<R, H, G, O>(
             s,
             hooks,
@@ -268,8 +285,8 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
             ply + 1,
             i + 1,
             depth - 1,
-            beta.neg(),
-            child_beta,
+            -beta,
+            -m.max(alpha),
         );
         own = own.max(t);
         if t > m {
@@ -277,16 +294,9 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
             best = Some(mv);
             s.update_pv(ply, mv);
         }
-        if m >= beta.value {
-            s.observer.cutoff(
-                ply,
-                Cutoff {
-                    kind: CutoffKind::at_ply(ply),
-                    deep: beta.is_deep_cut(m),
-                    pruned: moves.len() - i - 1,
-                },
-            );
-            value = Some(R::on_cutoff(m, beta.value));
+        if m >= beta {
+            s.report_cutoff(ply, m, moves.len() - i - 1);
+            value = Some(R::on_cutoff(m, beta));
             break;
         }
         if hooks.enough(ply, m) {
@@ -295,15 +305,6 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     }
     s.release(ply, moves);
     let value = value.unwrap_or(m);
-    hooks.after(
-        s.game,
-        pos,
-        ply,
-        depth,
-        alpha.value,
-        beta.value,
-        value,
-        best,
-    );
+    hooks.after(s.game, pos, ply, depth, alpha, beta, value, best);
     value
 }

@@ -1,10 +1,9 @@
 //! Fail-hard alpha-beta in min/max form: two procedures.
 
-use super::Bound;
 use crate::game::{Game, max_view};
-use crate::observer::{Cutoff, CutoffKind, Observer};
+use crate::observer::Observer;
 use crate::search::{Node, Search};
-use crate::value::{INFINITY, NEG_INFINITY, Value};
+use crate::value::{NEG_INFINITY, Value};
 
 /// Knuth & Moore's F2 and G2 in min/max form (§3), Hsu's F2′ and G2′: the
 /// alpha-beta procedure written as one procedure for Max nodes and one for
@@ -20,15 +19,7 @@ pub fn alpha_beta_minmax<G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    max_node(
-        s,
-        root,
-        0,
-        0,
-        depth,
-        Bound::caller(alpha),
-        Bound::caller(beta),
-    )
+    max_node(s, root, 0, 0, depth, alpha, beta)
 }
 
 /// F2′: Max to move; `m` starts at alpha and rises.
@@ -38,32 +29,25 @@ fn max_node<G: Game, O: Observer>(
     ply: usize,
     index: usize,
     depth: u32,
-    alpha: Bound,
-    beta: Bound,
+    alpha: Value,
+    beta: Value,
 ) -> Value {
-    let moves = match s.open(pos, ply, index, depth, alpha.value, beta.value) {
+    let moves = match s.open(pos, ply, index, depth, alpha, beta) {
         Node::Bottom(v) => return max_view(v, ply),
         Node::Interior(moves) => moves,
     };
-    let (mut m, mut own) = (alpha.value, NEG_INFINITY);
+    let (mut m, mut own) = (alpha, NEG_INFINITY);
     for (i, &mv) in moves.iter().enumerate() {
+        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
-        let child_alpha = Bound { value: m, own };
-        let t = min_node(s, &child, ply + 1, i + 1, depth - 1, child_alpha, beta);
+        let t = min_node(s, &child, ply + 1, i + 1, depth - 1, m, beta);
         own = own.max(t);
         if t > m {
             m = t;
             s.update_pv(ply, mv);
         }
-        if m >= beta.value {
-            s.observer.cutoff(
-                ply,
-                Cutoff {
-                    kind: CutoffKind::Beta,
-                    deep: beta.is_deep_cut(m),
-                    pruned: moves.len() - i - 1,
-                },
-            );
+        if m >= beta {
+            s.report_cutoff(ply, m, moves.len() - i - 1);
             break;
         }
     }
@@ -78,33 +62,27 @@ fn min_node<G: Game, O: Observer>(
     ply: usize,
     index: usize,
     depth: u32,
-    alpha: Bound,
-    beta: Bound,
+    alpha: Value,
+    beta: Value,
 ) -> Value {
-    // The observer sees the negamax window of the side to move (Min).
-    let moves = match s.open(pos, ply, index, depth, -beta.value, -alpha.value) {
+    // The observer and the instruments see the negamax view of Min.
+    let moves = match s.open(pos, ply, index, depth, -beta, -alpha) {
         Node::Bottom(v) => return max_view(v, ply),
         Node::Interior(moves) => moves,
     };
-    let (mut m, mut own) = (beta.value, INFINITY);
+    // `own` in the negamax view of Min: the largest −t.
+    let (mut m, mut own) = (beta, NEG_INFINITY);
     for (i, &mv) in moves.iter().enumerate() {
+        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
-        let child_beta = Bound { value: m, own };
-        let t = max_node(s, &child, ply + 1, i + 1, depth - 1, alpha, child_beta);
-        own = own.min(t);
+        let t = max_node(s, &child, ply + 1, i + 1, depth - 1, alpha, m);
+        own = own.max(-t);
         if t < m {
             m = t;
             s.update_pv(ply, mv);
         }
-        if m <= alpha.value {
-            s.observer.cutoff(
-                ply,
-                Cutoff {
-                    kind: CutoffKind::Alpha,
-                    deep: alpha.neg().is_deep_cut(-m),
-                    pruned: moves.len() - i - 1,
-                },
-            );
+        if m <= alpha {
+            s.report_cutoff(ply, -m, moves.len() - i - 1);
             break;
         }
     }

@@ -53,48 +53,6 @@ use crate::observer::Observer;
 use crate::search::Search;
 use crate::value::{INFINITY, NEG_INFINITY, Value};
 
-/// A bound of a search window together with the bound the parent's own
-/// successors alone would give (its "shallow" part). In negamax the child's
-/// beta is −max(alpha, m) at the parent; without the inherited alpha — as in
-/// Knuth's F1 — it would be −m. A cutoff that the shallow bound alone would
-/// not have caused needs a bound from an ancestor at least two levels up: a
-/// *deep cutoff* (Knuth §3, Fuller Fig. 2.2), which F1 cannot find.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Bound {
-    pub value: Value,
-    pub own: Value,
-}
-
-impl Bound {
-    /// A bound given by the caller (it counts as the parent's own).
-    pub const fn caller(value: Value) -> Self {
-        Bound { value, own: value }
-    }
-    /// The child's beta given the parent's `lower = max(alpha, m)` and its
-    /// own best value `own` (−∞ before any successor returned).
-    #[inline]
-    pub const fn child_beta(lower: Value, own: Value) -> Self {
-        Bound {
-            value: -lower,
-            own: -own,
-        }
-    }
-    /// The same bound seen from the other side (negamax).
-    #[inline]
-    pub const fn neg(self) -> Self {
-        Bound {
-            value: -self.value,
-            own: -self.own,
-        }
-    }
-    /// Whether a cutoff `m ≥ beta` by this beta is deep: the parent's own
-    /// bound would not have caused it.
-    #[inline]
-    pub const fn is_deep_cut(self, m: Value) -> bool {
-        m < self.own
-    }
-}
-
 /// The procedures that search any [`Game`], selectable by name (the command
 /// line's `--procedure`). McCarthy's variant needs a [`crate::BoundedGame`]
 /// and the table-driven ones a [`crate::HashedGame`]; they are called

@@ -1,8 +1,7 @@
 //! Knuth & Moore's non-recursive `alphabeta` (§2).
 
-use super::Bound;
 use crate::game::Game;
-use crate::observer::{Cutoff, CutoffKind, Observer};
+use crate::observer::Observer;
 use crate::search::{Node, Search};
 use crate::value::{NEG_INFINITY, Value};
 
@@ -18,9 +17,11 @@ struct Frame<P, M> {
     depth: u32,
     /// Knuth's a[l]: m.
     m: Value,
-    /// The best successor value so far (for telling deep cutoffs).
+    /// Knuth's −a[l−1]: beta.
+    beta: Value,
+    /// The best value the finished successors returned (for telling deep
+    /// cutoffs from shallow ones; not part of Knuth's procedure).
     own: Value,
-    beta: Bound,
 }
 
 /// Knuth & Moore's `integer procedure alphabeta(ref(position) p)` (§2): the
@@ -36,8 +37,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
     beta: Value,
 ) -> Value {
     let mut stack: Vec<Frame<G::Position, G::Move>> = Vec::new();
-    let (alpha, beta) = (Bound::caller(alpha), Bound::caller(beta));
-    let moves = match s.open(root, 0, 0, depth, alpha.value, beta.value) {
+    let moves = match s.open(root, 0, 0, depth, alpha, beta) {
         Node::Bottom(v) => return v,
         Node::Interior(moves) => moves,
     };
@@ -46,29 +46,23 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         moves,
         next: 0,
         depth,
-        m: alpha.value,
-        own: NEG_INFINITY,
+        m: alpha,
         beta,
+        own: NEG_INFINITY,
     });
     loop {
         let ply = stack.len() - 1;
         let top = stack.last_mut().expect("stack is never empty here");
         // "while q ≠ Λ and m < beta": descend into the next successor.
-        if top.next < top.moves.len() && top.m < top.beta.value {
+        if top.next < top.moves.len() && top.m < top.beta {
             let mv = top.moves[top.next];
             top.next += 1;
+            s.publish_best(ply, top.own);
             let index = top.next;
             let child = s.game.play(&top.pos, mv);
-            let (child_alpha, child_beta) = (top.beta.neg(), Bound::child_beta(top.m, top.own));
+            let (child_alpha, child_beta) = (-top.beta, -top.m);
             let child_depth = top.depth - 1;
-            match s.open(
-                &child,
-                ply + 1,
-                index,
-                child_depth,
-                child_alpha.value,
-                child_beta.value,
-            ) {
+            match s.open(&child, ply + 1, index, child_depth, child_alpha, child_beta) {
                 Node::Bottom(v) => {
                     let top = stack.last_mut().expect("parent frame");
                     back_up(s, top, ply, -v, mv);
@@ -78,9 +72,9 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
                     moves,
                     next: 0,
                     depth: child_depth,
-                    m: child_alpha.value,
-                    own: NEG_INFINITY,
+                    m: child_alpha,
                     beta: child_beta,
+                    own: NEG_INFINITY,
                 }),
             }
             continue;
@@ -112,14 +106,7 @@ fn back_up<G: Game, O: Observer>(
         frame.m = t;
         s.update_pv(ply, mv);
     }
-    if frame.m >= frame.beta.value {
-        s.observer.cutoff(
-            ply,
-            Cutoff {
-                kind: CutoffKind::at_ply(ply),
-                deep: frame.beta.is_deep_cut(frame.m),
-                pruned: frame.moves.len() - frame.next,
-            },
-        );
+    if frame.m >= frame.beta {
+        s.report_cutoff(ply, frame.m, frame.moves.len() - frame.next);
     }
 }

@@ -1,10 +1,9 @@
 //! Later successors of alpha-beta that engines use today.
 
-use super::Bound;
 use super::alpha_beta::FailSoft;
 use super::with_table::alpha_beta_with_table;
 use crate::game::{Game, HashedGame};
-use crate::observer::{Cutoff, CutoffKind, Observer};
+use crate::observer::Observer;
 use crate::search::{Node, Search};
 use crate::table::TranspositionTable;
 use crate::value::{INFINITY, NEG_INFINITY, Value};
@@ -22,15 +21,7 @@ pub fn principal_variation_search<G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    pvs_node(
-        s,
-        root,
-        0,
-        0,
-        depth,
-        Bound::caller(alpha),
-        Bound::caller(beta),
-    )
+    pvs_node(s, root, 0, 0, depth, alpha, beta)
 }
 
 fn pvs_node<G: Game, O: Observer>(
@@ -39,49 +30,26 @@ fn pvs_node<G: Game, O: Observer>(
     ply: usize,
     index: usize,
     depth: u32,
-    alpha: Bound,
-    beta: Bound,
+    alpha: Value,
+    beta: Value,
 ) -> Value {
-    let moves = match s.open(pos, ply, index, depth, alpha.value, beta.value) {
+    let moves = match s.open(pos, ply, index, depth, alpha, beta) {
         Node::Bottom(v) => return v,
         Node::Interior(moves) => moves,
     };
-    let (mut m, mut own) = (NEG_INFINITY, NEG_INFINITY);
+    let mut m = NEG_INFINITY;
+    let mut own = NEG_INFINITY;
     for (i, &mv) in moves.iter().enumerate() {
+        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
         let (d, at) = (depth - 1, ply + 1);
-        let lower = m.max(alpha.value);
+        let lower = m.max(alpha);
         let t = if i == 0 {
-            -pvs_node(
-                s,
-                &child,
-                at,
-                i + 1,
-                d,
-                beta.neg(),
-                Bound::child_beta(lower, own),
-            )
+            -pvs_node(s, &child, at, i + 1, d, -beta, -lower)
         } else {
-            let scout = Bound::caller(-(lower + 1));
-            let t = -pvs_node(
-                s,
-                &child,
-                at,
-                i + 1,
-                d,
-                scout,
-                Bound::child_beta(lower, own),
-            );
-            if t > lower && t < beta.value {
-                -pvs_node(
-                    s,
-                    &child,
-                    at,
-                    i + 1,
-                    d,
-                    beta.neg(),
-                    Bound::child_beta(t, own),
-                )
+            let t = -pvs_node(s, &child, at, i + 1, d, -(lower + 1), -lower);
+            if t > lower && t < beta {
+                -pvs_node(s, &child, at, i + 1, d, -beta, -t)
             } else {
                 t
             }
@@ -91,15 +59,8 @@ fn pvs_node<G: Game, O: Observer>(
             m = t;
             s.update_pv(ply, mv);
         }
-        if m >= beta.value {
-            s.observer.cutoff(
-                ply,
-                Cutoff {
-                    kind: CutoffKind::at_ply(ply),
-                    deep: beta.is_deep_cut(m),
-                    pruned: moves.len() - i - 1,
-                },
-            );
+        if m >= beta {
+            s.report_cutoff(ply, m, moves.len() - i - 1);
             break;
         }
     }
