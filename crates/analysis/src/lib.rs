@@ -13,6 +13,7 @@
 //! * the perfect-ordering counts of Levin / Slagle & Dixon and Knuth's Corollaries 1–2:
 //!   [`perfect`].
 
+pub mod fuller;
 pub mod knuth;
 pub mod num;
 pub mod perfect;
