@@ -56,7 +56,7 @@ pub enum ModelError {
     #[error("unknown model {0:?}; known: uniform, range, additive, dependent, branching")]
     UnknownModel(String),
     /// An unknown ordering name.
-    #[error("unknown ordering {0:?}; known: random, perfect, worst, best-first")]
+    #[error("unknown ordering {0:?}; known: random, perfect, worst, best-first, constructed")]
     UnknownOrdering(String),
     /// A parameter the model needs was not given, or one it does not take was.
     #[error("{0}")]

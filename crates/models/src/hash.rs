@@ -64,6 +64,7 @@ pub(crate) mod salt {
     pub const TERMINAL: u64 = 0x7465_726D; // "term"
     pub const DEGREE: u64 = 0x6465_6772_6565; // "degree"
     pub const ORDERING: u64 = 0x006F_7264_6572; // "order"
+    pub const ASSIGNED: u64 = 0x6173_7369_676E; // "assign"
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 //! another order, decided by the true (negamax) values of the successors.
 //!
 //! Knuth's perfect ordering (eq. (12), Theorem 1) needs only that the first
-//! successor be best; Fuller's worst case is every successor in increasing
-//! order of merit, which leaves alpha-beta nothing to prune. The transforms
+//! successor be best. The worst order puts every successor in increasing
+//! order of merit: alpha-beta then makes no shallow cutoff, so trees of
+//! depth ≤ 3 are searched completely (N^D leaves, the minimax count of
+//! Fuller §2); deeper trees still lose positions to deep cutoffs. The transforms
 //! compute true values by searching the subtrees exhaustively (an oracle,
 //! not counted as examined positions), so their cost per tree is about
 //! N^D times the number of expanded positions' levels: use them on trees of
@@ -24,8 +26,12 @@ pub enum Ordering {
     Random,
     /// Best first, then in decreasing order of merit (Knuth eq. (12)).
     Perfect,
-    /// Worst first, then in increasing order of merit.
+    /// Worst first, then in increasing order of merit (no shallow cutoffs).
     Worst,
+    /// The shape and order as generated, with values assigned so that every
+    /// first successor is best ([`crate::PerfectByConstruction`]): Knuth's
+    /// (12) without reordering, as Corollary 2 assumes.
+    Constructed,
     /// With probability `p` (drawn per position) the best successor is moved
     /// to the front; otherwise the generated order is kept.
     BestFirst {
@@ -41,6 +47,7 @@ impl Ordering {
         let ordering = match name.trim().to_ascii_lowercase().as_str() {
             "random" | "generated" | "as-generated" => Ordering::Random,
             "perfect" | "best" => Ordering::Perfect,
+            "constructed" | "perfect-constructed" => Ordering::Constructed,
             "worst" => Ordering::Worst,
             "best-first" | "probabilistic" => {
                 let p = p.ok_or_else(|| {
@@ -71,6 +78,7 @@ impl std::fmt::Display for Ordering {
             Ordering::Random => f.write_str("random"),
             Ordering::Perfect => f.write_str("perfect"),
             Ordering::Worst => f.write_str("worst"),
+            Ordering::Constructed => f.write_str("constructed"),
             Ordering::BestFirst { p } => write!(f, "best-first p={p}"),
         }
     }
@@ -129,7 +137,7 @@ impl<M: TreeModel> Game for Ordered<M> {
         let start = out.len();
         self.inner.moves(pos, out);
         let moves = &mut out[start..];
-        if moves.len() < 2 || self.ordering == Ordering::Random {
+        if moves.len() < 2 || matches!(self.ordering, Ordering::Random | Ordering::Constructed) {
             return;
         }
         if let Ordering::BestFirst { p } = self.ordering
@@ -158,7 +166,7 @@ impl<M: TreeModel> Game for Ordered<M> {
                     .expect("non-empty");
                 ranked[..=best].rotate_right(1);
             }
-            Ordering::Random => unreachable!("returned above"),
+            Ordering::Random | Ordering::Constructed => unreachable!("returned above"),
         }
         for (slot, (_, mv)) in moves.iter_mut().zip(ranked) {
             *slot = mv;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::additive::Additive;
 use crate::branching::RandomBranching;
+use crate::constructed::PerfectByConstruction;
 use crate::dependent::TotallyDependent;
 use crate::error::ModelError;
 use crate::model::TreeModel;
@@ -80,7 +81,7 @@ pub const DEFAULT_SPREAD: u32 = 1 << 20;
 /// | `branching` | `q`, `mean` (lists, one per level, or one value for every level), `d` |
 ///
 /// Every model takes `ordering` (`random`, `perfect`, `worst`,
-/// `best-first`) and, for `best-first`, `p`.
+/// `best-first`, `constructed`) and, for `best-first`, `p`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ModelParams {
     /// Branching factor N (degree).
@@ -207,6 +208,7 @@ impl ModelSpec {
     fn visit_ordered<M: TreeModel + 'static, V: ModelVisitor>(&self, m: M, v: V) -> V::Output {
         match self.ordering {
             Ordering::Random => v.visit(m),
+            Ordering::Constructed => v.visit(PerfectByConstruction::new(m)),
             ordering => v.visit(Ordered::new(m, ordering)),
         }
     }

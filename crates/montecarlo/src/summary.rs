@@ -72,6 +72,17 @@ impl Estimate {
     pub fn covers(&self, x: f64) -> bool {
         self.ci95_low <= x && x <= self.ci95_high
     }
+
+    /// The standard error of the mean, sd/√T.
+    pub fn standard_error(&self) -> f64 {
+        self.half_width / Z95
+    }
+
+    /// Whether `x` lies within `z` standard errors of the mean (z = 2.576
+    /// for 99 %, or for five simultaneous 95 % checks by Bonferroni).
+    pub fn covers_within(&self, x: f64, z: f64) -> bool {
+        (self.mean - x).abs() <= z * self.standard_error()
+    }
 }
 
 /// One level of the tree (the root is level 0).
