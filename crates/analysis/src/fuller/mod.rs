@@ -12,6 +12,7 @@
 
 mod error;
 mod exact;
+pub mod lemma53;
 pub mod tables;
 
 pub use error::FullerError;
