@@ -1,10 +1,134 @@
-//! `alphabeta simulate` (not yet built).
+//! `alphabeta simulate`: Monte Carlo runs of any procedure on any random
+//! tree model (the laboratory of Fuller §5–§7 and Knuth §7–§9). The work is
+//! done by `alphabeta_montecarlo`; this file only reads options and prints.
+
+use std::path::PathBuf;
+
+use alphabeta_core::Procedure;
+use alphabeta_models::{ModelParams, ModelSpec};
+use alphabeta_montecarlo::console::{ProgressBar, stop_on_interrupt};
+use alphabeta_montecarlo::{Experiment, Progress, RunOptions};
+use anyhow::{Context, bail};
+
+/// How the result is printed.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Format {
+    /// A table for people.
+    Table,
+    /// CSV rows (one per measure and level).
+    Csv,
+    /// The whole summary as JSON (exact integer totals included).
+    Json,
+}
 
 /// Options of `alphabeta simulate`.
-#[derive(clap::Args)]
-pub struct Args {}
+///
+/// Example: `alphabeta simulate --model uniform --n 10 --d 6 --trees 1000
+/// --procedure f2 --seed 1`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Tree model: uniform, range, additive, dependent, branching.
+    #[arg(long, default_value = "uniform")]
+    pub model: String,
+    /// Branching factor N (the degree d of Knuth's dependent model).
+    #[arg(long)]
+    pub n: Option<u32>,
+    /// Depth D (the height h of Knuth's dependent model).
+    #[arg(long)]
+    pub d: Option<u32>,
+    /// range: the number R of equally likely leaf values.
+    #[arg(long)]
+    pub r: Option<u64>,
+    /// additive: branch values are uniform on -SPREAD..=SPREAD (default 2^20).
+    #[arg(long)]
+    pub spread: Option<u32>,
+    /// branching: probability q_j that a position on level j is non-terminal
+    /// (one value, or one per level, comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub q: Option<Vec<f64>>,
+    /// branching: mean number of successors d_j of a position on level j
+    /// (one value, or one per level, comma-separated).
+    #[arg(long = "mean-branching", value_delimiter = ',')]
+    pub mean_branching: Option<Vec<f64>>,
+    /// Successor order: random (as generated), perfect, worst, best-first
+    /// (with --p), constructed (values made perfectly ordered, shape kept).
+    #[arg(long)]
+    pub ordering: Option<String>,
+    /// best-first: probability that the best successor is searched first.
+    #[arg(long)]
+    pub p: Option<f64>,
+    /// Number of random trees.
+    #[arg(long, default_value_t = 1000)]
+    pub trees: u64,
+    /// Search procedure (see `alphabeta procedures`).
+    #[arg(long, default_value = "f2")]
+    pub procedure: String,
+    /// Base seed: tree i is grown from (seed, i) alone.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core); the numbers do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Keep finished work in this file, so Ctrl-C or a kill loses nothing.
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from --checkpoint (to the same final numbers as an
+    /// uninterrupted run); may also extend a finished run to more --trees.
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`alphabeta simulate` is not built yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let params = ModelParams {
+        n: args.n,
+        d: args.d,
+        r: args.r,
+        spread: args.spread,
+        q: args.q.clone(),
+        mean: args.mean_branching.clone(),
+        ordering: args.ordering.clone(),
+        p: args.p,
+    };
+    let model = ModelSpec::from_params(&args.model, &params).context("invalid model")?;
+    let procedure: Procedure = args.procedure.parse()?;
+    if args.trees == 0 {
+        bail!("--trees must be at least 1");
+    }
+    let experiment = Experiment::new(model, procedure, args.trees, args.seed);
+    let bar = (!args.no_progress).then(ProgressBar::new);
+    let options = RunOptions {
+        threads: args.threads,
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume,
+        stop: Some(stop_on_interrupt()?),
+        progress: bar.as_ref().map(|b| b as &dyn Progress),
+    };
+    let summary = alphabeta_montecarlo::run(&experiment, &options)?;
+    match args.format {
+        Format::Table => print!("{}", summary.to_table()),
+        Format::Csv => print!("{}", summary.to_csv()?),
+        Format::Json => println!("{}", summary.to_json()),
+    }
+    if !summary.complete {
+        let hint = match &args.checkpoint {
+            Some(path) => format!(
+                "finished work is in {}; run again with --resume to continue",
+                path.display()
+            ),
+            None => "nothing was saved (use --checkpoint FILE to keep finished work)".into(),
+        };
+        bail!(
+            "interrupted after {} of {} trees; {hint}",
+            summary.trees,
+            summary.trees_requested
+        );
+    }
+    Ok(())
 }
