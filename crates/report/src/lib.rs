@@ -20,6 +20,7 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+pub mod mc;
 pub mod model;
 pub mod paper;
 pub mod plot;

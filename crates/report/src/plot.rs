@@ -27,7 +27,7 @@ pub enum Style {
 /// One series of a chart.
 #[derive(Clone, Debug)]
 pub struct Series {
-    /// Legend entry.
+    /// Legend entry (none when empty).
     pub name: String,
     /// The points (x, y).
     pub points: Vec<(f64, f64)>,
@@ -93,6 +93,36 @@ pub struct Chart {
     pub bands: Vec<Band>,
     /// Size in pixels.
     pub size: (u32, u32),
+    /// Where the legend goes.
+    pub legend: Legend,
+}
+
+/// Where a chart's legend is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legend {
+    /// Upper left corner.
+    UpperLeft,
+    /// Lower right corner.
+    LowerRight,
+    /// Upper right corner.
+    UpperRight,
+    /// Lower left corner.
+    LowerLeft,
+}
+
+/// A tick label: short, no trailing zeros, powers of ten as 1e5.
+fn tick(v: &f64) -> String {
+    let a = v.abs();
+    if a != 0.0 && !(1e-3..1e5).contains(&a) {
+        let e = a.log10().round();
+        if (a / 10f64.powf(e) - 1.0).abs() < 1e-9 {
+            return format!("{}1e{}", if *v < 0.0 { "-" } else { "" }, e as i32);
+        }
+        return format!("{v:.1e}");
+    }
+    let s = format!("{v:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
 }
 
 impl Chart {
@@ -111,6 +141,7 @@ impl Chart {
             series: Vec::new(),
             bands: Vec::new(),
             size: (800, 560),
+            legend: Legend::UpperLeft,
         }
     }
 
@@ -217,6 +248,8 @@ impl Chart {
             .y_desc(&self.y_label)
             .axis_desc_style(("sans-serif", 16))
             .light_line_style(RGBColor(235, 235, 235))
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
             .draw()
             .map_err(|e| err(&e))?;
         for band in &self.bands {
@@ -246,12 +279,14 @@ impl Chart {
                             stroke,
                         ))
                     };
-                    drawn
-                        .map_err(|e| err(&e))?
-                        .label(&s.name)
-                        .legend(move |(x, y)| {
-                            PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
+                    let drawn = drawn.map_err(|e| err(&e))?;
+                    if !s.name.is_empty() {
+                        let dashed = s.style == Style::Dashed;
+                        drawn.label(&s.name).legend(move |(x, y)| {
+                            let end = if dashed { x + 8 } else { x + 18 };
+                            PathElement::new(vec![(x, y), (end, y)], c.stroke_width(2))
                         });
+                    }
                 }
                 Style::Points => {
                     if !s.y_err.is_empty() {
@@ -261,15 +296,18 @@ impl Chart {
                             }))
                             .map_err(|e| err(&e))?;
                     }
-                    chart
+                    let drawn = chart
                         .draw_series(
                             s.points
                                 .iter()
                                 .map(|&(x, y)| Circle::new((x, y), 4, c.filled())),
                         )
-                        .map_err(|e| err(&e))?
-                        .label(&s.name)
-                        .legend(move |(x, y)| Circle::new((x + 9, y), 4, c.filled()));
+                        .map_err(|e| err(&e))?;
+                    if !s.name.is_empty() {
+                        drawn
+                            .label(&s.name)
+                            .legend(move |(x, y)| Circle::new((x + 9, y), 4, c.filled()));
+                    }
                 }
             }
         }
@@ -278,7 +316,12 @@ impl Chart {
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .label_font(("sans-serif", 13))
-            .position(SeriesLabelPosition::UpperLeft)
+            .position(match self.legend {
+                Legend::UpperLeft => SeriesLabelPosition::UpperLeft,
+                Legend::LowerRight => SeriesLabelPosition::LowerRight,
+                Legend::UpperRight => SeriesLabelPosition::UpperRight,
+                Legend::LowerLeft => SeriesLabelPosition::LowerLeft,
+            })
             .draw()
             .map_err(|e| err(&e))?;
         Ok(())

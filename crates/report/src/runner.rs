@@ -53,6 +53,11 @@ impl Context<'_> {
         self.bar.inc(1);
     }
 
+    /// Advances the progress bar by `n` units (trees of a Monte Carlo run).
+    pub fn advance(&self, n: u64) {
+        self.bar.inc(n);
+    }
+
     /// A sample size: `quick` by default, `full` with `--full`.
     pub fn samples(&self, quick: u64, full: u64) -> u64 {
         if self.options.full { full } else { quick }

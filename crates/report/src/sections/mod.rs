@@ -6,6 +6,7 @@
 
 mod chess;
 mod examples;
+mod fuller_mc;
 mod knuth_pi;
 mod pending;
 mod perfect;
@@ -72,7 +73,7 @@ pub fn registry() -> Vec<SectionSpec> {
             title: "Fuller Figs 3.1, 5.1 and 6.1: distributions, E[NBP] against N, range R",
             sources: "Fuller et al. 1973 §3 Fig. 3.1, §5 Fig. 5.1, §6 Fig. 6.1, §7 (std/mean)",
             fast: false,
-            run: pending::fuller_monte_carlo,
+            run: fuller_mc::run,
         },
         SectionSpec {
             id: "knuth-table-1",

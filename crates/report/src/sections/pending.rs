@@ -5,13 +5,12 @@
 use super::missing_item;
 use crate::model::{Item, ItemKind, Value};
 use crate::paper::{
-    FULLER_LD_INTERCEPT_TABLE, FULLER_LD_SLOPE, FULLER_STD_MEAN_BAND, FULLER_TABLE_5_1,
-    FULLER_TABLE_5_2, FULLER_TABLE_7_1, KNUTH_D3_CONSTANT, KNUTH_D3_ROOT, KNUTH_TABLE_1,
+    FULLER_LD_INTERCEPT_TABLE, FULLER_LD_SLOPE, FULLER_TABLE_5_1, FULLER_TABLE_5_2,
+    FULLER_TABLE_7_1, KNUTH_D3_CONSTANT, KNUTH_D3_ROOT, KNUTH_TABLE_1,
 };
 use crate::runner::Context;
 
 const NO_ANALYSIS: &str = "the exact-analysis crate (alphabeta-analysis) has not landed";
-const NO_MODELS: &str = "the random tree models and Monte Carlo crates (alphabeta-models, alphabeta-montecarlo) have not landed";
 
 fn rational(num: &str, den: &str) -> Value {
     let approx = num.parse::<f64>().unwrap_or(f64::NAN) / den.parse::<f64>().unwrap_or(f64::NAN);
@@ -68,51 +67,6 @@ pub fn fuller_fit(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         paper,
         NO_ANALYSIS,
     )])
-}
-
-/// Fuller Figs 3.1, 5.1, 6.1 and the std/mean band.
-pub fn fuller_monte_carlo(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
-    ctx.steps(1);
-    ctx.step("figures");
-    Ok(vec![
-        missing_item(
-            "fuller-fig-3-1",
-            ItemKind::Figure,
-            "Fuller Fig. 3.1: distribution of node values per level, ⟨4, 5⟩",
-            vec![],
-            NO_MODELS,
-        ),
-        missing_item(
-            "fuller-fig-5-1",
-            ItemKind::Figure,
-            "Fuller Fig. 5.1: E[NBP_{N,D}] against N, D = 2..8 (log-log)",
-            vec![],
-            NO_MODELS,
-        ),
-        missing_item(
-            "fuller-std-mean",
-            ItemKind::Check,
-            "Fuller §7: sample std/mean of NBP",
-            vec![
-                (
-                    "lowest std/mean of 173 points".into(),
-                    Value::real(FULLER_STD_MEAN_BAND.0, 3),
-                ),
-                (
-                    "highest std/mean of 173 points".into(),
-                    Value::real(FULLER_STD_MEAN_BAND.1, 3),
-                ),
-            ],
-            NO_MODELS,
-        ),
-        missing_item(
-            "fuller-fig-6-1",
-            ItemKind::Figure,
-            "Fuller Fig. 6.1: effect of the range R on NBP, depth 3",
-            vec![],
-            NO_MODELS,
-        ),
-    ])
 }
 
 /// Knuth Table 1.

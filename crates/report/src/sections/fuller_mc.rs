@@ -1,0 +1,469 @@
+//! Fuller et al.'s Monte Carlo figures: Fig. 3.1 (distribution of node
+//! values per level), Fig. 5.1 (E[NBP] against N on log-log axes), the
+//! std/mean band of §7, and Fig. 6.1 (the range R of the evaluation).
+
+use alphabeta_core::procedures::negamax;
+use alphabeta_core::{Game, Procedure, Search};
+use alphabeta_models::{TreeModel, Uniform};
+use serde_json::json;
+
+use super::figure;
+use crate::mc::{simulate, value};
+use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
+use crate::paper::{FULLER_STD_MEAN_BAND, FULLER_TABLE_5_1, FULLER_TABLE_5_2};
+use crate::plot::{Band, Chart, Scale, Series, Style};
+use crate::runner::Context;
+
+/// Exact E[NBP_{N,D}] printed by the paper (Tables 5.1 and 5.2), as floats.
+pub(crate) fn paper_exact(n: u32, d: u32) -> Option<f64> {
+    let ratio = |p: &str, q: &str| {
+        p.parse::<f64>()
+            .ok()
+            .zip(q.parse::<f64>().ok())
+            .map(|(p, q)| p / q)
+    };
+    if d == 2 {
+        return FULLER_TABLE_5_1
+            .iter()
+            .find(|r| r.0 == n)
+            .and_then(|r| ratio(r.1, r.2));
+    }
+    FULLER_TABLE_5_2
+        .iter()
+        .find(|r| r.0 == n && r.1 == d)
+        .and_then(|r| ratio(r.2, r.3))
+}
+
+/// Runs the section.
+pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+    let grid = fig_5_1_grid(ctx);
+    let fig31_trees = ctx.samples(400, 4000);
+    let r_trees = ctx.samples(400, 1000);
+    let total: u64 = grid.iter().map(|p| p.2).sum::<u64>()
+        + fig31_trees
+        + r_trees * (R_VALUES.len() * R_BRANCHING.len()) as u64;
+    ctx.steps(total);
+    let mut items = vec![fig_3_1(ctx, fig31_trees)?];
+    items.extend(fig_5_1(ctx, &grid)?);
+    items.push(fig_6_1(ctx, r_trees)?);
+    Ok(items)
+}
+
+/// Fuller eqs (3.1)–(3.2) with uniform leaves on (0, 1): the distribution
+/// function of a node value on level k of a ⟨N, D⟩ tree (Max at even
+/// levels): V_D(x) = x, V_k = V_{k+1}^N on Max levels, V̄_k = V̄_{k+1}^N on
+/// Min levels.
+fn level_cdf(n: u32, d: u32, k: u32, x: f64) -> f64 {
+    let mut v = x;
+    for level in (k..d).rev() {
+        v = if level % 2 == 0 {
+            v.powi(n as i32)
+        } else {
+            1.0 - (1.0 - v).powi(n as i32)
+        };
+    }
+    v
+}
+
+/// E[value on level k] = ∫ (1 − V_k(x)) dx, by Simpson's rule.
+fn level_mean(n: u32, d: u32, k: u32) -> f64 {
+    let steps = 20_000;
+    let h = 1.0 / steps as f64;
+    (0..=steps)
+        .map(|i| {
+            let w = if i == 0 || i == steps {
+                1.0
+            } else if i % 2 == 1 {
+                4.0
+            } else {
+                2.0
+            };
+            w * (1.0 - level_cdf(n, d, k, i as f64 * h))
+        })
+        .sum::<f64>()
+        * h
+        / 3.0
+}
+
+fn fig_3_1(ctx: &Context<'_>, trees: u64) -> anyhow::Result<Item> {
+    let (n, d) = (4u32, 5u32);
+    let model = Uniform::new(n, d, ctx.seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // values[k]: the values (Max's view, scaled to (0, 1)) of every node on level k.
+    let mut values: Vec<Vec<f64>> = vec![Vec::new(); d as usize + 1];
+    let scale = (1u64 << 62) as f64;
+    let mut moves = Vec::new();
+    for t in 0..trees {
+        let tree = model.reseed(alphabeta_models::hash::tree_seed(ctx.seed, t));
+        let mut level = vec![tree.root()];
+        for k in 0..=d {
+            for pos in &level {
+                let v = negamax(&mut Search::new(&tree), pos, d - k) as f64;
+                // Leaves hold 62-bit values for the side to move: map the
+                // Max view onto (0, 1).
+                let max_view = if k % 2 == 0 { v } else { -v };
+                let x = if d % 2 == 0 {
+                    max_view / scale
+                } else {
+                    1.0 + max_view / scale
+                };
+                values[k as usize].push(x);
+            }
+            let mut next = Vec::with_capacity(level.len() * n as usize);
+            for pos in &level {
+                moves.clear();
+                tree.moves(pos, &mut moves);
+                next.extend(moves.iter().map(|&m| tree.play(pos, m)));
+            }
+            level = next;
+        }
+        ctx.advance(1);
+    }
+    let mut item = Item::new("fuller-fig-3-1", ItemKind::Figure, "Fuller Fig. 3.1: distribution of node values per level, ⟨4, 5⟩")
+        .describe(format!(
+            "Node values of {trees} random ⟨4, 5⟩ trees (the models crate's Uniform, leaves uniform on (0, 1)), every node's value computed by the search core's negamax; their empirical distribution per level against eqs (3.1)–(3.2). Nodes on one level are independent (§3), so the level means are compared with the exact means within a 95% interval."
+        ));
+    let mut chart = Chart::new(
+        "Fuller Fig. 3.1: distribution of node values, ⟨N, D⟩ = ⟨4, 5⟩",
+        "node value x (leaves uniform on (0, 1))",
+        "V_k(x) = P(value on level k ≤ x)",
+    );
+    let mut data = DataTable::new(
+        "fuller-fig-3-1",
+        &["level", "x", "eq. (3.1)-(3.2)", "empirical"],
+    );
+    for k in 0..=d {
+        let vals = &mut values[k as usize];
+        vals.sort_by(f64::total_cmp);
+        let m = vals.len() as f64;
+        let xs: Vec<f64> = (0..=50).map(|i| i as f64 / 50.0).collect();
+        let exact: Vec<(f64, f64)> = xs.iter().map(|&x| (x, level_cdf(n, d, k, x))).collect();
+        let empirical: Vec<(f64, f64)> = xs
+            .iter()
+            .step_by(2)
+            .map(|&x| (x, vals.partition_point(|&v| v <= x) as f64 / m))
+            .collect();
+        for (&(x, e), &(_, emp)) in exact.iter().step_by(2).zip(&empirical) {
+            data.push(vec![json!(k), json!(x), json!(e), json!(emp)]);
+        }
+        chart.series.push(Series::new(
+            format!("level {k}, eqs (3.1)-(3.2)"),
+            exact,
+            Style::Line,
+            k as usize,
+        ));
+        chart.series.push(Series::new(
+            format!("level {k}, simulated"),
+            empirical,
+            Style::Points,
+            k as usize,
+        ));
+        let mean = vals.iter().sum::<f64>() / m;
+        let sd = (vals.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (m - 1.0)).sqrt();
+        item.compare(Comparison::estimate(
+            format!("mean node value on level {k}"),
+            Value::real(level_mean(n, d, k), 5),
+            Value::estimate(mean, sd, vals.len() as u64),
+        ));
+    }
+    item.figures.push(figure(
+        "fuller-fig-3-1.svg",
+        "Fuller Fig. 3.1 reproduced: lines are eqs (3.1)–(3.2), points the simulated trees.",
+        chart.to_svg()?,
+    ));
+    item.data.push(data);
+    Ok(item)
+}
+
+/// Fuller's fit (§7), used only to size the Monte Carlo grid.
+fn predicted(n: u32, d: u32) -> f64 {
+    1.5 * f64::from(n).powf(0.72 * f64::from(d) + 0.277)
+}
+
+const FIG_5_1_N: [u32; 14] = [2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64];
+
+/// The (N, D, trees) points simulated for Fig. 5.1: every point whose
+/// expected NBP fits the budget, more trees where trees are small.
+fn fig_5_1_grid(ctx: &Context<'_>) -> Vec<(u32, u32, u64)> {
+    let base = ctx.samples(300, 1000);
+    let max_leaves = if ctx.options.full { 2e6 } else { 4e5 };
+    let mut grid = Vec::new();
+    for d in 2..=8u32 {
+        for &n in &FIG_5_1_N {
+            let p = predicted(n, d);
+            if p <= max_leaves {
+                let trees = if p < 5000.0 {
+                    base.max(ctx.samples(2000, 4000))
+                } else {
+                    base
+                };
+                grid.push((n, d, trees));
+            }
+        }
+    }
+    grid
+}
+
+fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<Item>> {
+    let mut fig = Item::new("fuller-fig-5-1", ItemKind::Figure, "Fuller Fig. 5.1: E[NBP_{N,D}] against N for D = 2..8")
+        .describe("Monte Carlo: alpha-beta (F2) on random uniform trees with continuous leaf values (the models crate's Uniform), the 95% interval as error bars, beside the exact values the paper prints (Tables 5.1 and 5.2) and the paper's fit K_D·N^(.720D + .277) with its K_D (Table 7.1). Log-log axes as in the paper.");
+    let mut band = Item::new("fuller-std-mean", ItemKind::Check, "Fuller §7: the ratio of sample standard deviation to mean")
+        .describe("Fuller et al. found std/mean in (.120, .215) for all 173 points they simulated (points with D ≥ 2; which points is not said). Ours for every simulated point of Fig. 5.1.");
+    let mut data = DataTable::new(
+        "fuller-fig-5-1",
+        &[
+            "N",
+            "D",
+            "trees",
+            "mean NBP",
+            "sd",
+            "95% half-width",
+            "std/mean",
+            "paper exact",
+        ],
+    );
+    let mut chart = Chart::new(
+        "Fuller Fig. 5.1: E[NBP_{N,D}] against N",
+        "N (branching factor)",
+        "E[NBP] (bottom positions examined)",
+    )
+    .scales(Scale::Log, Scale::Log);
+    chart.legend = crate::plot::Legend::LowerRight;
+    chart.size = (900, 640);
+    let mut ratio_chart = Chart::new(
+        "Fuller §7: sample std/mean of NBP",
+        "N (branching factor)",
+        "std / mean",
+    )
+    .scales(Scale::Log, Scale::Linear);
+    ratio_chart.legend = crate::plot::Legend::UpperRight;
+    let mut ratios = Vec::new();
+    for d in 2..=8u32 {
+        let mut pts = Vec::new();
+        let mut errs = Vec::new();
+        let mut rpts = Vec::new();
+        for &(n, _, trees) in grid.iter().filter(|p| p.1 == d) {
+            let s = simulate(
+                ctx,
+                &format!("uniform n={n} d={d}"),
+                Procedure::FailHard,
+                trees,
+                u64::from(n * 100 + d),
+            )?;
+            let exact = paper_exact(n, d);
+            data.push(vec![
+                json!(n),
+                json!(d),
+                json!(trees),
+                json!(s.leaves.mean),
+                json!(s.leaves.sd),
+                json!(s.leaves.half_width),
+                json!(s.leaves.sd_over_mean),
+                json!(exact),
+            ]);
+            if let Some(e) = exact {
+                fig.compare(Comparison::estimate(
+                    format!(
+                        "E[NBP_{{{n},{d}}}] (Table 5.{})",
+                        if d == 2 { 1 } else { 2 }
+                    ),
+                    Value::real(e, 4),
+                    value(&s.leaves, trees),
+                ));
+            }
+            pts.push((f64::from(n), s.leaves.mean));
+            errs.push(s.leaves.half_width);
+            rpts.push((f64::from(n), s.leaves.sd_over_mean));
+            ratios.push((n, d, s.leaves.sd_over_mean));
+        }
+        let c = (d - 2) as usize;
+        chart.series.push(
+            Series::new(
+                format!("D = {d}, simulated (95% interval)"),
+                pts.clone(),
+                Style::Points,
+                c,
+            )
+            .with_errors(errs),
+        );
+        if let Some(&(_, k)) = crate::paper::FULLER_TABLE_7_1.iter().find(|r| r.0 == d) {
+            let fit: Vec<(f64, f64)> = pts
+                .iter()
+                .map(|&(n, _)| (n, k * n.powf(0.72 * f64::from(d) + 0.277)))
+                .collect();
+            chart.series.push(Series::new(
+                if d == 2 {
+                    "dashed: Fuller's fit K_D·N^(.720D+.277)".to_string()
+                } else {
+                    String::new()
+                },
+                fit,
+                Style::Dashed,
+                c,
+            ));
+        }
+        let exact: Vec<(f64, f64)> = FIG_5_1_N
+            .iter()
+            .filter_map(|&n| paper_exact(n, d).map(|e| (f64::from(n), e)))
+            .collect();
+        if !exact.is_empty() {
+            chart.series.push(Series::new(
+                if d == 2 {
+                    "solid: the exact values of Tables 5.1-5.2".to_string()
+                } else {
+                    String::new()
+                },
+                exact,
+                Style::Line,
+                c,
+            ));
+        }
+        ratio_chart
+            .series
+            .push(Series::new(format!("D = {d}"), rpts, Style::Points, c));
+    }
+    let xs: Vec<f64> = FIG_5_1_N.iter().map(|&n| f64::from(n)).collect();
+    ratio_chart.bands.push(Band {
+        name: "Fuller's band (.120, .215)".into(),
+        points: vec![
+            (xs[0], FULLER_STD_MEAN_BAND.0, FULLER_STD_MEAN_BAND.1),
+            (
+                xs[xs.len() - 1],
+                FULLER_STD_MEAN_BAND.0,
+                FULLER_STD_MEAN_BAND.1,
+            ),
+        ],
+        color: 5,
+    });
+    fig.figures.push(figure("fuller-fig-5-1.svg", "Fuller Fig. 5.1 reproduced: simulated E[NBP] with 95% intervals, the paper's exact values and its fit.", chart.to_svg()?));
+    fig.data.push(data);
+    let lo = ratios.iter().map(|r| r.2).fold(f64::INFINITY, f64::min);
+    let hi = ratios.iter().map(|r| r.2).fold(f64::NEG_INFINITY, f64::max);
+    let outside: Vec<String> = ratios
+        .iter()
+        .filter(|r| r.2 <= FULLER_STD_MEAN_BAND.0 || r.2 >= FULLER_STD_MEAN_BAND.1)
+        .map(|r| format!("⟨{},{}⟩ {:.3}", r.0, r.1, r.2))
+        .collect();
+    let outside_bigger: Vec<String> = ratios
+        .iter()
+        .filter(|r| r.1 >= 3 && f64::from(r.0).powi(r.1 as i32) >= 1000.0)
+        .filter(|r| r.2 <= FULLER_STD_MEAN_BAND.0 || r.2 >= FULLER_STD_MEAN_BAND.1)
+        .map(|r| format!("⟨{},{}⟩ {:.3}", r.0, r.1, r.2))
+        .collect();
+    band.compare(
+        Comparison::exact(
+            "every simulated point has std/mean in (.120, .215)",
+            Value::text("yes"),
+            Value::text(if outside.is_empty() { "yes" } else { "no" }),
+        )
+        .explained(format!(
+            "{} of {} points fall outside, all small trees: {}; the paper does not say which 173 points it simulated",
+            outside.len(),
+            ratios.len(),
+            outside.join(", ")
+        )),
+    );
+    band.compare(
+        Comparison::exact(
+            "points with D ≥ 3 and N^D ≥ 1000 have std/mean in (.120, .215)",
+            Value::text("yes"),
+            Value::text(if outside_bigger.is_empty() {
+                "yes"
+            } else {
+                "no"
+            }),
+        )
+        .explained(format!("outside: {}", outside_bigger.join(", "))),
+    );
+    band.compare(Comparison::new_result(
+        "lowest std/mean simulated",
+        Value::real(lo, 3),
+        "over all points of Fig. 5.1",
+    ));
+    band.compare(Comparison::new_result(
+        "highest std/mean simulated",
+        Value::real(hi, 3),
+        "over all points of Fig. 5.1",
+    ));
+    band.figures.push(figure(
+        "fuller-std-mean.svg",
+        "std/mean of NBP for every simulated point, with Fuller's band (.120, .215).",
+        ratio_chart.to_svg()?,
+    ));
+    Ok(vec![fig, band])
+}
+
+const R_VALUES: [u64; 10] = [1, 2, 3, 5, 10, 20, 50, 100, 1000, 1 << 40];
+const R_BRANCHING: [u32; 5] = [2, 3, 4, 5, 10];
+
+fn fig_6_1(ctx: &Context<'_>, trees: u64) -> anyhow::Result<Item> {
+    let d = 3u32;
+    let mut item = Item::new("fuller-fig-6-1", ItemKind::Figure, "Fuller Fig. 6.1: effect of the range R of the evaluation on NBP, depth 3")
+        .describe(format!(
+            "Monte Carlo ({trees} trees a point): alpha-beta on ⟨N, 3⟩ trees whose leaf values are drawn from R equally likely values (the models crate's RangeR). R = 1 is perfect ordering, since equal values cut off (N² + N − 1 bottom positions); as R grows NBP rises to the continuous model's value (Table 5.2). The paper's figure itself is not legible in the seed, so its curves are compared through these two limits."
+        ));
+    let mut chart = Chart::new(
+        "Fuller Fig. 6.1: depth 3, effect of the range R on NBP",
+        "R (number of distinct leaf values)",
+        "E[NBP]",
+    )
+    .scales(Scale::Log, Scale::Log);
+    chart.legend = crate::plot::Legend::LowerRight;
+    let mut data = DataTable::new("fuller-fig-6-1", &["N", "R", "mean NBP", "95% half-width"]);
+    for (c, &n) in R_BRANCHING.iter().enumerate() {
+        let mut pts = Vec::new();
+        let mut errs = Vec::new();
+        for &r in &R_VALUES {
+            let s = simulate(
+                ctx,
+                &format!("range n={n} d={d} r={r}"),
+                Procedure::FailHard,
+                trees,
+                u64::from(n) << 48 ^ r,
+            )?;
+            data.push(vec![
+                json!(n),
+                json!(r),
+                json!(s.leaves.mean),
+                json!(s.leaves.half_width),
+            ]);
+            pts.push((r as f64, s.leaves.mean));
+            errs.push(s.leaves.half_width);
+            if r == 1 {
+                let po = i128::from(n * n + n - 1);
+                let got = if s.leaves.sd == 0.0 {
+                    Value::int(s.leaves.mean as i128)
+                } else {
+                    value(&s.leaves, trees)
+                };
+                item.compare(Comparison::exact(
+                    format!("N = {n}, R = 1: perfect ordering, N² + N − 1"),
+                    Value::int(po),
+                    got,
+                ));
+            }
+            if r == R_VALUES[R_VALUES.len() - 1]
+                && let Some(e) = paper_exact(n, d)
+            {
+                item.compare(Comparison::estimate(
+                    format!("N = {n}, R = 2^40: the continuous model (Table 5.2)"),
+                    Value::real(e, 4),
+                    value(&s.leaves, trees),
+                ));
+            }
+        }
+        let xs = pts.clone();
+        chart
+            .series
+            .push(Series::new(String::new(), xs, Style::Line, c));
+        chart.series.push(
+            Series::new(format!("N = {n}, 95% interval"), pts, Style::Points, c).with_errors(errs),
+        );
+    }
+    item.figures.push(figure(
+        "fuller-fig-6-1.svg",
+        "Fuller Fig. 6.1 reproduced: NBP against the range R at depth 3.",
+        chart.to_svg()?,
+    ));
+    item.data.push(data);
+    Ok(item)
+}
