@@ -7,6 +7,8 @@
 
 pub mod notation;
 pub mod position;
+pub mod selective;
+pub mod suite;
 pub mod uci;
 
 pub use cozy_chess::{Board, Color, Move, Piece, Square};

@@ -84,9 +84,14 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
         })
 }
 
-/// Writes a legal move in SAN, with `+` or `#`.
+/// Writes a move in SAN, with `+` or `#`. A move that is not legal in
+/// `pos` has no SAN; it is written in UCI notation instead.
 pub fn to_san(pos: &Position, mv: Move) -> String {
-    display_san_move(pos.board(), mv).to_string()
+    if pos.is_legal(mv) {
+        display_san_move(pos.board(), mv).to_string()
+    } else {
+        mv.to_string()
+    }
 }
 
 /// Strips what real files add to SAN and the move generator does not read.
@@ -136,6 +141,13 @@ mod tests {
         assert_eq!(to_uci(&p, parse_san(&p, "b8=N!?").expect("promo")), "b7b8n");
         assert_eq!(to_uci(&p, parse_san(&p, "0-0-0").expect("castle")), "e1c1");
         assert_eq!(to_san(&p, parse_san(&p, "b8=Q").expect("promo")), "b8=Q+");
+    }
+
+    #[test]
+    fn an_illegal_move_is_written_in_uci() {
+        let p = Position::startpos();
+        let mv: Move = "e2e5".parse().expect("move syntax");
+        assert_eq!(to_san(&p, mv), "e2e5");
     }
 
     #[test]

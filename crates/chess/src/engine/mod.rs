@@ -255,7 +255,7 @@ impl Engine {
             }
             if let Some(m) = params.mate
                 && is_win(outcome.value)
-                && (WIN - outcome.value) <= 2 * i64::from(m) - 1
+                && (WIN - outcome.value) < 2 * i64::from(m)
             {
                 break;
             }

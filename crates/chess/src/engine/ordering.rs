@@ -85,7 +85,7 @@ impl MoveOrdering {
                 (score, mv)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         for (slot, (_, mv)) in moves.iter_mut().zip(scored) {
             *slot = mv;
         }

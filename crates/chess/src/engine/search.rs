@@ -124,7 +124,7 @@ impl Searcher<'_> {
         {
             self.stopped = true;
         }
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             if self.control.stop_requested() {
                 self.stopped = true;
             }

@@ -1,10 +1,353 @@
-//! `alphabeta chess` (not yet built).
+//! `alphabeta chess`: the chess experiments of Fuller, Gaschnig & Gillogly
+//! (1973, §6) and Klyushin & Kruchinin (2006), and the engine's test suite.
+
+use std::path::PathBuf;
+
+use alphabeta_chess::Position;
+use alphabeta_chess::epd::read_epd;
+use alphabeta_chess::eval::Evaluator;
+use alphabeta_chess::experiment::{ExperimentReport, median, run_experiment};
+use alphabeta_chess::game::ExperimentConfig;
+use alphabeta_chess::notation::to_san;
+use alphabeta_chess::pgn::read_games;
+use alphabeta_chess::selective::{SelectiveConfig, compare_with_alpha_beta, spread_positions};
+use alphabeta_chess::suite::solve_suite;
+use alphabeta_core::{Procedure, value};
+use anyhow::{Context, bail};
 
 /// Options of `alphabeta chess`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    command: ChessCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum ChessCommand {
+    /// Search one position (FEN or `startpos`) and print value, move and every counter.
+    Search {
+        /// The position.
+        fen: String,
+        #[command(flatten)]
+        modes: Modes,
+    },
+    /// Search every position of a PGN game (Fuller's 80 positions of Spassky–Fischer 1972/21).
+    Game {
+        /// The PGN file.
+        pgn: PathBuf,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        #[command(flatten)]
+        modes: Modes,
+    },
+    /// Klyushin & Kruchinin's selective search against plain alpha-beta at the same depth.
+    Selective {
+        /// The position.
+        fen: String,
+        /// Depth of both searches.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+    },
+    /// The selective search on positions spread over a PGN game (Klyushin & Kruchinin's experiment).
+    SelectiveGame {
+        /// The PGN file.
+        pgn: PathBuf,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// How many positions, spread evenly from ply 10 to the end.
+        #[arg(long, default_value_t = 10)]
+        positions: usize,
+        /// Depth of both searches.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+    },
+    /// Run the engine on an EPD suite (e.g. Win At Chess) at a fixed node budget.
+    Suite {
+        /// The EPD file.
+        epd: PathBuf,
+        /// Nodes per position.
+        #[arg(long, default_value_t = 100_000)]
+        nodes: u64,
+        /// Print every position, not only the total.
+        #[arg(long)]
+        verbose: bool,
+    },
+}
+
+/// The experiment's modes (Fuller §6).
+#[derive(clap::Args)]
+struct Modes {
+    /// Fixed depth in plies.
+    #[arg(long, default_value_t = 3)]
+    depth: u32,
+    /// Search procedure (see `alphabeta procedures`).
+    #[arg(long, default_value = "f2")]
+    procedure: Procedure,
+    /// Evaluator: material or mobility (material + mobility).
+    #[arg(long, default_value = "material")]
+    evaluator: Evaluator,
+    /// Fixed branching factor N: N legal moves chosen at random at every position.
+    #[arg(long)]
+    branching: Option<usize>,
+    /// Seed of the random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Value bottom positions by all chains of captures.
+    #[arg(long)]
+    captures: bool,
+    /// Fuller's "no equal values": perturb a bottom value equal to a bound by at most two points.
+    #[arg(long)]
+    no_equal_values: bool,
+}
+
+impl Modes {
+    fn config(&self) -> anyhow::Result<ExperimentConfig> {
+        if self.branching == Some(0) {
+            bail!("--branching must be at least 1");
+        }
+        if self.depth > 12 {
+            bail!(
+                "--depth {} is too deep for these experiments (at most 12)",
+                self.depth
+            );
+        }
+        Ok(ExperimentConfig {
+            evaluator: self.evaluator,
+            branching: self.branching,
+            seed: self.seed,
+            captures: self.captures,
+            no_equal_values: self.no_equal_values,
+        })
+    }
+}
+
+fn position(fen: &str) -> anyhow::Result<Position> {
+    if fen.trim() == "startpos" {
+        Ok(Position::startpos())
+    } else {
+        Position::from_fen(fen).context("reading the position")
+    }
+}
+
+fn per_ply(v: &[u64]) -> String {
+    v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn print_report(pos: &Position, r: &ExperimentReport) {
+    let mv = r
+        .best_move()
+        .map_or_else(|| "-".to_string(), |m| to_san(pos, m));
+    println!("procedure        {}", r.procedure);
+    println!("depth            {}", r.depth);
+    println!("value            {}", value::display(r.value));
+    println!("move             {mv}");
+    let mut line = pos.clone();
+    let pv: Vec<String> =
+        r.pv.iter()
+            .map(|&m| {
+                let s = to_san(&line, m);
+                line = line.play(m);
+                s
+            })
+            .collect();
+    println!("pv               {}", pv.join(" "));
+    println!("nodes            {}", r.stats.nodes());
+    println!(
+        "bottom positions {}   (per ply: {})",
+        r.stats.leaves(),
+        per_ply(&r.stats.leaves_per_ply)
+    );
+    println!(
+        "move generations {}   (per ply: {})",
+        r.stats.expansions(),
+        per_ply(&r.stats.expansions_per_ply)
+    );
+    println!("nodes per ply    {}", per_ply(&r.stats.nodes_per_ply));
+    println!(
+        "cutoffs          {} (alpha {}, beta {}, deep {}, shallow {})",
+        r.stats.cutoffs(),
+        r.stats.alpha_cutoffs,
+        r.stats.beta_cutoffs,
+        r.stats.deep_cutoffs,
+        r.stats.shallow_cutoffs()
+    );
+    println!(
+        "capture chains   {} positions, {} chain bottoms",
+        r.captures.positions, r.captures.bottoms
+    );
+    println!("ties perturbed   {}", r.captures.perturbed);
+    println!(
+        "range R          {} distinct bottom values",
+        r.bottom_values.range()
+    );
+}
+
+fn load_game(pgn: &std::path::Path, game: usize) -> anyhow::Result<alphabeta_chess::pgn::PgnGame> {
+    let text =
+        std::fs::read_to_string(pgn).with_context(|| format!("reading {}", pgn.display()))?;
+    let games = read_games(&text);
+    let count = games.len();
+    games
+        .into_iter()
+        .nth(game.wrapping_sub(1))
+        .with_context(|| format!("{} has {count} games, no game {game}", pgn.display()))?
+        .context("reading the game")
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`alphabeta chess` is not built yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        ChessCommand::Search { fen, modes } => {
+            let pos = position(&fen)?;
+            let r = run_experiment(&pos, modes.config()?, modes.procedure, modes.depth);
+            print_report(&pos, &r);
+        }
+        ChessCommand::Game { pgn, game, modes } => {
+            let g = load_game(&pgn, game)?;
+            let config = modes.config()?;
+            println!("ply nbp nmg nodes capture_positions range value");
+            let mut ranges = Vec::new();
+            let mut total = 0u64;
+            let positions = g.positions();
+            let searched = &positions[..positions.len() - 1];
+            for (ply, pos) in searched.iter().enumerate() {
+                let r = run_experiment(pos, config, modes.procedure, modes.depth);
+                println!(
+                    "{ply} {} {} {} {} {} {}",
+                    r.stats.leaves(),
+                    r.stats.expansions(),
+                    r.stats.nodes(),
+                    r.captures.positions,
+                    r.bottom_values.range(),
+                    r.value
+                );
+                ranges.push(r.bottom_values.range());
+                total += r.stats.leaves();
+            }
+            let n = searched.len().max(1) as f64;
+            println!("positions {}", searched.len());
+            println!("mean bottom positions {:.1}", total as f64 / n);
+            if let (Some(lo), Some(hi), Some(med)) =
+                (ranges.iter().min(), ranges.iter().max(), median(&ranges))
+            {
+                println!("range R: min {lo}, median {med}, max {hi}");
+            }
+        }
+        ChessCommand::Selective { fen, depth } => {
+            let pos = position(&fen)?;
+            if !(2..=6).contains(&depth) {
+                bail!("--depth must be 2..=6");
+            }
+            let c = compare_with_alpha_beta(
+                &pos,
+                &SelectiveConfig {
+                    depth,
+                    ..Default::default()
+                },
+            );
+            let san = |m: Option<alphabeta_chess::Move>| {
+                m.map_or_else(|| "-".to_string(), |m| to_san(&pos, m))
+            };
+            println!("selective move        {}", san(c.selective.best_move));
+            println!(
+                "selective value       {}",
+                value::display(c.selective.value)
+            );
+            let passed = pos.board().null_move().map(Position::from_board);
+            let threat = c.selective.threat.zip(passed).map(|(t, p)| to_san(&p, t));
+            println!(
+                "threat                {}",
+                threat.unwrap_or_else(|| "none".to_string())
+            );
+            println!("protecting moves      {}", c.selective.protecting);
+            println!("positive moves        {}", c.selective.positive);
+            println!("selective terminals   {}", c.selective.terminal_positions);
+            println!("alpha-beta move       {}", san(c.alpha_beta_move));
+            println!(
+                "alpha-beta value      {}",
+                value::display(c.alpha_beta_value)
+            );
+            println!("alpha-beta terminals  {}", c.alpha_beta_terminals);
+            println!("same move             {}", c.same_move());
+        }
+        ChessCommand::SelectiveGame {
+            pgn,
+            game,
+            positions,
+            depth,
+        } => {
+            if !(2..=6).contains(&depth) {
+                bail!("--depth must be 2..=6");
+            }
+            let g = load_game(&pgn, game)?;
+            let picked = spread_positions(&g.positions(), 10, positions);
+            let config = SelectiveConfig {
+                depth,
+                ..Default::default()
+            };
+            println!("ply fen selective alpha_beta same_move");
+            let (mut sel, mut ab, mut same) = (0u64, 0u64, 0usize);
+            for pos in &picked {
+                let c = compare_with_alpha_beta(pos, &config);
+                let ply =
+                    pos.board().fullmove_number() as usize * 2 - 2 + pos.side_to_move() as usize;
+                println!(
+                    "{ply} {} {} {} {}",
+                    pos.fen().replace(' ', "_"),
+                    c.selective.terminal_positions,
+                    c.alpha_beta_terminals,
+                    c.same_move()
+                );
+                sel += c.selective.terminal_positions;
+                ab += c.alpha_beta_terminals;
+                same += usize::from(c.same_move());
+            }
+            let n = picked.len().max(1) as f64;
+            println!("positions {}", picked.len());
+            println!(
+                "mean terminals: selective {:.1}, alpha-beta {:.1}",
+                sel as f64 / n,
+                ab as f64 / n
+            );
+            println!("same move in {same} of {}", picked.len());
+        }
+        ChessCommand::Suite {
+            epd,
+            nodes,
+            verbose,
+        } => {
+            let text = std::fs::read_to_string(&epd)
+                .with_context(|| format!("reading {}", epd.display()))?;
+            let mut records = Vec::new();
+            for r in read_epd(&text) {
+                match r {
+                    Ok(r) => records.push(r),
+                    Err(e) => eprintln!("skipped: {e}"),
+                }
+            }
+            if nodes == 0 {
+                bail!("--nodes must be at least 1");
+            }
+            let entries = solve_suite(&records, nodes, 16);
+            if verbose {
+                for e in &entries {
+                    println!(
+                        "{} {} {} {}",
+                        e.id,
+                        if e.solved { "solved" } else { "missed" },
+                        e.played,
+                        e.nodes
+                    );
+                }
+            }
+            let solved = entries.iter().filter(|e| e.solved).count();
+            println!(
+                "solved {solved} of {} at {nodes} nodes a position",
+                entries.len()
+            );
+        }
+    }
+    Ok(())
 }

@@ -32,12 +32,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             println!("{}: {n}", to_uci(&pos, *mv));
         }
         println!();
-        parts.iter().map(|p| p.1).sum::<u64>().max(u64::from(args.depth == 0))
+        parts
+            .iter()
+            .map(|p| p.1)
+            .sum::<u64>()
+            .max(u64::from(args.depth == 0))
     } else {
         perft(pos.board(), args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
     println!("nodes {total}");
-    eprintln!("time {:.3} s, {:.0} leaves/s", secs, total as f64 / secs.max(1e-9));
+    eprintln!(
+        "time {:.3} s, {:.0} leaves/s",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
     Ok(())
 }

@@ -1,0 +1,49 @@
+//! Test suites (EPD with `bm`/`am`, such as Win At Chess) solved by the
+//! engine at a fixed node budget.
+
+use crate::engine::{Engine, GoParams, SearchControl};
+use crate::epd::EpdRecord;
+
+/// One position of a suite and what the engine played.
+#[derive(Clone, Debug)]
+pub struct SuiteEntry {
+    /// The record's `id` (or its 1-based index).
+    pub id: String,
+    /// Whether the engine's move is a `bm` move (and no `am` move).
+    pub solved: bool,
+    /// The engine's move in SAN.
+    pub played: String,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+/// Runs the engine on every record with a budget of `nodes` positions each
+/// (a fresh table per position, so results do not depend on order).
+pub fn solve_suite(records: &[EpdRecord], nodes: u64, hash_mb: usize) -> Vec<SuiteEntry> {
+    records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut engine = Engine::new(hash_mb);
+            let params = GoParams {
+                nodes: Some(nodes),
+                ..Default::default()
+            };
+            let out = engine.search(&r.position, &params, &SearchControl::default(), |_| {});
+            let played = out.best;
+            let solved = played.is_some_and(|m| {
+                (r.best_moves.is_empty() || r.best_moves.contains(&m))
+                    && !r.avoid_moves.contains(&m)
+            });
+            SuiteEntry {
+                id: r.id().map_or_else(|| (i + 1).to_string(), str::to_string),
+                solved,
+                played: played.map_or_else(
+                    || "-".to_string(),
+                    |m| crate::notation::to_san(&r.position, m),
+                ),
+                nodes: out.nodes,
+            }
+        })
+        .collect()
+}
