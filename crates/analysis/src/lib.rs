@@ -13,11 +13,13 @@
 //! * the perfect-ordering counts of Levin / Slagle & Dixon and Knuth's Corollaries 1–2:
 //!   [`perfect`].
 
+pub mod asymptotics;
 pub mod fuller;
 pub mod knuth;
 pub mod num;
 pub mod perfect;
 pub mod perron;
+pub mod quadrature;
 
 #[cfg(test)]
 pub(crate) mod testing;

@@ -12,6 +12,7 @@
 
 mod error;
 mod exact;
+mod float;
 pub mod lemma53;
 pub mod tables;
 
@@ -19,6 +20,10 @@ pub use error::FullerError;
 pub use exact::{
     EXACT_LIMIT_BITS, check_exact_cost, estimated_cost_bits, expected_leaves_exact,
     expected_leaves_on_level_exact, expected_move_generations_exact, leaf_probability,
+};
+pub use float::{
+    Estimate, FLOAT_MAX_D, FLOAT_MAX_N, expected_leaves, expected_leaves_on_level,
+    expected_move_generations,
 };
 pub use tables::{TABLE_5_1, TABLE_5_2, TABLE_7_1};
 
