@@ -281,7 +281,9 @@ impl Observer for Stats {
         bump(&mut self.leaves_per_ply, ply);
     }
     #[inline]
-    fn expand(&mut self, _ply: usize, _successors: usize) {}
+    fn expand(&mut self, ply: usize, _successors: usize) {
+        bump(&mut self.expansions_per_ply, ply);
+    }
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {
         // Branch-free: this runs at every cutoff of an instrumented search.

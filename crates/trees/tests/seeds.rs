@@ -131,3 +131,22 @@ fn tic_tac_toe_is_a_draw_for_every_procedure() {
         f2.nodes()
     );
 }
+
+#[test]
+fn every_examined_position_is_a_leaf_or_a_move_generation() {
+    let tree = knuth_pi_tree();
+    for procedure in Procedure::ALL {
+        let mut s = Search::with_observer(&tree, Stats::default());
+        procedure.run(&mut s, &Tree::ROOT, FULL);
+        let st = s.into_observer();
+        for l in 0..st.nodes_per_ply.len() {
+            let expanded = st.expansions_per_ply.get(l).copied().unwrap_or(0);
+            let bottom = st.leaves_per_ply.get(l).copied().unwrap_or(0);
+            assert_eq!(
+                st.nodes_per_ply[l],
+                expanded + bottom,
+                "{procedure}, level {l}"
+            );
+        }
+    }
+}

@@ -1,11 +1,437 @@
-//! `alphabeta search` (not yet built).
+//! `alphabeta search`: one game tree, any procedure, every counter.
+//!
+//! The tree comes from a file (`--file`), from the command line (a tree
+//! text such as `"((3 12 8) (2 4 6) (14 5 2))"`), from the seeds' named
+//! fixtures (`--tree pi`), or is a built-in game (`--game tictactoe`).
+
+use std::fmt::Write as _;
+
+use alphabeta_core::procedures::{self as p, FailHard, FailSoft};
+use alphabeta_core::table::TranspositionTable;
+use alphabeta_core::value::display;
+use alphabeta_core::{
+    BoundedGame, Game, HashedGame, INFINITY, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
+    Stats, Trace, Value,
+};
+use alphabeta_trees::tictactoe::TicTacToe;
+use alphabeta_trees::{Convention, Tree, fixtures};
+use anyhow::{Context, bail};
+use serde::Serialize;
 
 /// Options of `alphabeta search`.
 #[derive(clap::Args)]
-pub struct Args {}
+#[command(after_help = "Examples:
+  alphabeta search --tree pi                       Knuth's pi tree, every procedure
+  alphabeta search \"((3 12 8) (2 4 6) (14 5 2))\" -p f2 --trace
+  alphabeta search --file tree.txt -p f3 --alpha 0 --beta 5
+  alphabeta search --game tictactoe -p f2 --json
+Tree text: nested lists of integer leaf values, e.g. ((3 12 8) (2 4 6)); inf and -inf
+are allowed; # starts a comment. Values are read from Max's (the root player's)
+viewpoint unless --convention negamax.")]
+pub struct Args {
+    /// A tree written inline, e.g. "((3 12 8) (2 4 6) (14 5 2))".
+    #[arg(conflicts_with_all = ["file", "tree", "game"])]
+    text: Option<String>,
+    /// Read the tree text from this file.
+    #[arg(long, conflicts_with_all = ["tree", "game"])]
+    file: Option<std::path::PathBuf>,
+    /// A tree from the seeds: pi, knuth-fig4, knuth-fig4-permuted, knuth-fig5, fuller-fig1.1, textbook.
+    #[arg(long, conflicts_with = "game")]
+    tree: Option<String>,
+    /// A built-in game: tictactoe.
+    #[arg(long)]
+    game: Option<String>,
+    /// The procedure, or "all" for every one (see `alphabeta procedures`).
+    #[arg(short, long, default_value = "all")]
+    procedure: String,
+    /// Whose viewpoint the leaf values of a tree text are from: minmax (Max's) or negamax (the side to move at the leaf).
+    #[arg(long, default_value = "minmax")]
+    convention: String,
+    /// Depth limit in plies (default: search to the end of the tree or game).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Lower end of the root window (default -inf).
+    #[arg(long, allow_hyphen_values = true)]
+    alpha: Option<Value>,
+    /// Upper end of the root window (default +inf).
+    #[arg(long, allow_hyphen_values = true)]
+    beta: Option<Value>,
+    /// Print every examined node as a Dewey path with its window (trees only).
+    #[arg(long)]
+    trace: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The procedures the command can run: the core's [`Procedure`]s and those
+/// that need more than a [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Choice {
+    Core(Procedure),
+    McCarthy,
+    TableFailHard,
+    TableFailSoft,
+    Mtdf,
+}
+
+const EXTRA: [(&str, Choice, &str); 4] = [
+    (
+        "mccarthy",
+        Choice::McCarthy,
+        "alpha-beta with McCarthy's optimistic/pessimistic bounds (Knuth & Moore §5)",
+    ),
+    (
+        "f2-tt",
+        Choice::TableFailHard,
+        "fail-hard alpha-beta with a transposition table",
+    ),
+    (
+        "f3-tt",
+        Choice::TableFailSoft,
+        "fail-soft alpha-beta with a transposition table (Fishburn, Hsu)",
+    ),
+    (
+        "mtdf",
+        Choice::Mtdf,
+        "MTD(f): null-window searches with a transposition table (Plaat et al. 1996)",
+    ),
+];
+
+impl Choice {
+    fn all() -> Vec<Choice> {
+        Procedure::ALL
+            .into_iter()
+            .map(Choice::Core)
+            .chain(EXTRA.iter().map(|e| e.1))
+            .collect()
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Choice::Core(p) => p.name(),
+            other => EXTRA.iter().find(|e| e.1 == other).map_or("?", |e| e.0),
+        }
+    }
+
+    fn parse(name: &str) -> anyhow::Result<Vec<Choice>> {
+        if name == "all" {
+            return Ok(Choice::all());
+        }
+        if let Some(e) = EXTRA.iter().find(|e| e.0 == name) {
+            return Ok(vec![e.1]);
+        }
+        match name.parse::<Procedure>() {
+            Ok(p) => Ok(vec![Choice::Core(p)]),
+            Err(e) => bail!("{e}, mccarthy, f2-tt, f3-tt, mtdf, all"),
+        }
+    }
+}
+
+/// `alphabeta procedures`: the list, with the seed each comes from.
+pub fn list_procedures() -> anyhow::Result<()> {
+    for p in Procedure::ALL {
+        println!("{:<14} {}", p.name(), p.description());
+    }
+    for (name, _, description) in EXTRA {
+        println!("{name:<14} {description}");
+    }
+    Ok(())
+}
+
+/// What one procedure reported.
+#[derive(Serialize)]
+struct Outcome {
+    procedure: String,
+    value: String,
+    best_move: Option<String>,
+    principal_variation: Vec<String>,
+    positions_examined: u64,
+    bottom_positions: u64,
+    move_generations: u64,
+    examined_per_level: Vec<u64>,
+    bottom_per_level: Vec<u64>,
+    alpha_cutoffs: u64,
+    beta_cutoffs: u64,
+    deep_cutoffs: u64,
+    pruned_branches: u64,
+    deep_pruned_branches: u64,
+    node_types: Vec<(String, u64)>,
+    trace: Vec<String>,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`alphabeta search` is not built yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let choices = Choice::parse(&args.procedure)?;
+    let alpha = args.alpha.unwrap_or(NEG_INFINITY);
+    let beta = args.beta.unwrap_or(INFINITY);
+    if alpha >= beta {
+        bail!("the window needs alpha < beta (got alpha {alpha}, beta {beta})");
+    }
+    let depth = args.depth.unwrap_or(u32::MAX);
+    let window = (alpha, beta);
+    let (title, outcomes) = if let Some(game) = &args.game {
+        match game.as_str() {
+            "tictactoe" | "tic-tac-toe" => {
+                let g = TicTacToe;
+                let show = |m: &u8| format!("square {}", m + 1);
+                let outcomes = choices
+                    .iter()
+                    .map(|&c| search(&g, &g.start(), c, depth, window, false, &show))
+                    .collect::<anyhow::Result<Vec<_>>>()?;
+                ("tic-tac-toe from the empty board".to_string(), outcomes)
+            }
+            other => bail!("unknown game {other:?}; built-in games: tictactoe"),
+        }
+    } else {
+        let (title, tree) = load_tree(&args)?;
+        let show = |m: &u32| tree.path(*m).0.last().map_or(String::new(), u32::to_string);
+        let outcomes = choices
+            .iter()
+            .map(|&c| search(&tree, &Tree::ROOT, c, depth, window, args.trace, &show))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        (title, outcomes)
+    };
+    if args.json {
+        let doc = serde_json::json!({ "input": title, "alpha": display(alpha), "beta": display(beta), "results": outcomes });
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+    } else {
+        print!("{}", render(&title, &outcomes));
+    }
+    Ok(())
 }
-pub fn list_procedures() -> anyhow::Result<()> { Ok(()) }
+
+fn load_tree(args: &Args) -> anyhow::Result<(String, Tree)> {
+    let convention = match args.convention.as_str() {
+        "minmax" | "min-max" => Convention::MinMax,
+        "negamax" => Convention::NegaMax,
+        other => bail!("unknown convention {other:?}; use minmax or negamax"),
+    };
+    if let Some(name) = &args.tree {
+        let tree = fixtures::by_name(name).with_context(|| {
+            let names: Vec<_> = fixtures::named().into_iter().map(|f| f.0).collect();
+            format!("no tree called {name:?}; named trees: {}", names.join(", "))
+        })?;
+        return Ok((format!("tree {name}"), tree));
+    }
+    let (title, text) = match (&args.file, &args.text) {
+        (Some(path), _) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read tree file {}", path.display()))?;
+            (format!("tree file {}", path.display()), text)
+        }
+        (None, Some(text)) => ("tree given inline".to_string(), text.clone()),
+        (None, None) => {
+            bail!("give a tree (text, --file or --tree) or a game (--game); see --help")
+        }
+    };
+    let tree = Tree::parse_with(&text, convention).with_context(|| format!("malformed {title}"))?;
+    Ok((title, tree))
+}
+
+/// The counting instruments, node types and (for trees) the trace.
+type Instruments = ((Stats, NodeTypes), Trace);
+
+fn search<G, F>(
+    game: &G,
+    root: &G::Position,
+    choice: Choice,
+    depth: u32,
+    (alpha, beta): (Value, Value),
+    trace: bool,
+    show: &F,
+) -> anyhow::Result<Outcome>
+where
+    G: HashedGame + MaybeBounded,
+    F: Fn(&G::Move) -> String,
+{
+    let instruments: Instruments = Default::default();
+    let mut s = Search::with_observer(game, instruments);
+    let full = alpha == NEG_INFINITY && beta == INFINITY;
+    let value = match choice {
+        Choice::Core(p) if full => p.run(&mut s, root, depth),
+        Choice::Core(Procedure::Minimax | Procedure::Negamax) => {
+            bail!("exhaustive search takes no window; drop --alpha/--beta")
+        }
+        Choice::Core(Procedure::BranchAndBound) => p::branch_and_bound(&mut s, root, depth, beta),
+        Choice::Core(Procedure::HardBound) => {
+            p::alpha_beta_hard_bound(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::FailHard) => {
+            p::alpha_beta_fail_hard(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::WinPrune) => {
+            bail!("win-prune searches the full window; drop --alpha/--beta")
+        }
+        Choice::Core(Procedure::FailSoft) => {
+            p::alpha_beta_fail_soft(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::FailHardMinMax) => {
+            p::alpha_beta_minmax(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::NonRecursive) => {
+            p::alpha_beta_nonrecursive(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::Pvs) => {
+            p::principal_variation_search(&mut s, root, depth, alpha, beta)
+        }
+        Choice::McCarthy => game.mccarthy(&mut s, root, depth, alpha, beta)?,
+        Choice::TableFailHard | Choice::TableFailSoft | Choice::Mtdf => {
+            let mut table = TranspositionTable::with_entries(1 << 16);
+            match choice {
+                Choice::TableFailHard => p::alpha_beta_with_table::<FailHard, _, _>(
+                    &mut s, &mut table, root, depth, alpha, beta,
+                ),
+                Choice::TableFailSoft => p::alpha_beta_with_table::<FailSoft, _, _>(
+                    &mut s, &mut table, root, depth, alpha, beta,
+                ),
+                _ if full => p::mtdf(&mut s, &mut table, root, depth, 0),
+                _ => bail!("MTD(f) chooses its own windows; drop --alpha/--beta"),
+            }
+        }
+    };
+    let pv: Vec<String> = s.principal_variation().iter().map(show).collect();
+    let ((stats, types), tr) = s.into_observer();
+    let node_types = NodeType::ALL
+        .iter()
+        .map(|&t| (t.label().to_string(), types.total(t)))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    let trace = if trace {
+        tr.entries
+            .iter()
+            .map(|e| {
+                let leaf = e
+                    .leaf_value
+                    .map(|v| format!(" = {}", display(v)))
+                    .unwrap_or_default();
+                format!(
+                    "{} ({}, {}){leaf}",
+                    e.path,
+                    display(e.alpha),
+                    display(e.beta)
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Outcome {
+        procedure: choice.name().to_string(),
+        value: display(value),
+        best_move: pv.first().cloned(),
+        principal_variation: pv,
+        positions_examined: stats.nodes(),
+        bottom_positions: stats.leaves(),
+        move_generations: stats.expansions(),
+        examined_per_level: stats.nodes_per_ply.clone(),
+        bottom_per_level: stats.leaves_per_ply.clone(),
+        alpha_cutoffs: stats.alpha_cutoffs,
+        beta_cutoffs: stats.beta_cutoffs,
+        deep_cutoffs: stats.deep_cutoffs,
+        pruned_branches: stats.pruned,
+        deep_pruned_branches: stats.deep_pruned,
+        node_types,
+        trace,
+    })
+}
+
+/// McCarthy's procedure needs optimistic and pessimistic values, which only
+/// explicit trees provide here.
+trait MaybeBounded: Game + Sized {
+    fn mccarthy<O: alphabeta_core::Observer>(
+        &self,
+        s: &mut Search<'_, Self, O>,
+        root: &Self::Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> anyhow::Result<Value>;
+}
+
+impl MaybeBounded for Tree {
+    fn mccarthy<O: alphabeta_core::Observer>(
+        &self,
+        s: &mut Search<'_, Self, O>,
+        root: &u32,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> anyhow::Result<Value> {
+        debug_assert!(self.optimistic(root) >= self.pessimistic(root));
+        Ok(p::alpha_beta_mccarthy(s, root, depth, alpha, beta))
+    }
+}
+
+impl MaybeBounded for TicTacToe {
+    fn mccarthy<O: alphabeta_core::Observer>(
+        &self,
+        _: &mut Search<'_, Self, O>,
+        _: &alphabeta_trees::tictactoe::Board,
+        _: u32,
+        _: Value,
+        _: Value,
+    ) -> anyhow::Result<Value> {
+        bail!("McCarthy's procedure needs optimistic/pessimistic values; tic-tac-toe has none here")
+    }
+}
+
+fn render(title: &str, outcomes: &[Outcome]) -> String {
+    let mut out = format!("{title}\n\n");
+    let _ = writeln!(
+        out,
+        "{:<13} {:>9} {:>9} {:>9} {:>7} {:>6} {:>6} {:>5} {:>7}  {:<10} per-level examined / bottom",
+        "procedure",
+        "value",
+        "examined",
+        "bottom",
+        "expand",
+        "alpha",
+        "beta",
+        "deep",
+        "pruned",
+        "best"
+    );
+    for o in outcomes {
+        let _ = writeln!(
+            out,
+            "{:<13} {:>9} {:>9} {:>9} {:>7} {:>6} {:>6} {:>5} {:>7}  {:<10} {:?} / {:?}",
+            o.procedure,
+            o.value,
+            o.positions_examined,
+            o.bottom_positions,
+            o.move_generations,
+            o.alpha_cutoffs,
+            o.beta_cutoffs,
+            o.deep_cutoffs,
+            o.pruned_branches,
+            o.best_move.as_deref().unwrap_or("-"),
+            o.examined_per_level,
+            o.bottom_per_level,
+        );
+    }
+    for o in outcomes {
+        if !o.principal_variation.is_empty() || !o.trace.is_empty() {
+            let _ = writeln!(
+                out,
+                "\n{}: principal variation {}",
+                o.procedure,
+                o.principal_variation.join(" ")
+            );
+            let types: Vec<String> = o
+                .node_types
+                .iter()
+                .map(|(t, n)| format!("type {t}: {n}"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  node types (Knuth Thm 1 / Hsu): {}",
+                types.join(", ")
+            );
+            for line in &o.trace {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+    }
+    out
+}
