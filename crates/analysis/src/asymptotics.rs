@@ -66,10 +66,39 @@ mod tests {
             // evaluation itself.
             let slope = f64::from(n) * x.powi(n as i32 - 1) + 1.0;
             let residual = (x.powi(n as i32) + x - 1.0).abs();
-            assert!(residual <= (slope + f64::from(n) + 2.0) * f64::EPSILON, "N={n}");
+            assert!(
+                residual <= (slope + f64::from(n) + 2.0) * f64::EPSILON,
+                "N={n}"
+            );
         }
         // N = 2: ξ/(1−ξ) = golden ratio.
         assert!((pearl_branching_factor(2) - (1.0 + 5f64.sqrt()) / 2.0).abs() < 1e-14);
+    }
+
+    #[test]
+    fn alpha_beta_ratio_converges_to_pearl() {
+        use crate::fuller::expected_leaves;
+        for n in [2u32, 5, 10, 35, 64] {
+            let target = pearl_branching_factor(n);
+            let mut previous_gap = f64::INFINITY;
+            for d in (2..=22).step_by(4) {
+                let low = expected_leaves(n, d).unwrap().value;
+                let high = expected_leaves(n, d + 2).unwrap().value;
+                let gap = ((high / low).sqrt() - target).abs();
+                assert!(
+                    gap < previous_gap,
+                    "N={n} D={d}: gap {gap} not below {previous_gap}"
+                );
+                previous_gap = gap;
+            }
+            // D = 22 → 24: within 1% for N = 2 and far closer for large N.
+            assert!(previous_gap < 0.01 * target, "N={n}: {previous_gap}");
+        }
+        let ratio = |d| {
+            let e = |d| crate::fuller::expected_leaves(64, d).unwrap().value;
+            (e(d + 2) / e(d)).sqrt()
+        };
+        assert!((ratio(22) - pearl_branching_factor(64)).abs() < 1e-5);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //!   [`perfect`].
 
 pub mod asymptotics;
+pub mod fit;
 pub mod fuller;
 pub mod knuth;
 pub mod num;
