@@ -177,6 +177,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 let show = |m: &u8| format!("square {}", m + 1);
                 let outcomes = choices
                     .iter()
+                    .filter(|&&c| !(c == Choice::McCarthy && args.procedure == "all"))
                     .map(|&c| search(&g, &g.start(), c, depth, window, false, &show))
                     .collect::<anyhow::Result<Vec<_>>>()?;
                 ("tic-tac-toe from the empty board".to_string(), outcomes)
