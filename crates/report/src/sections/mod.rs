@@ -5,10 +5,10 @@
 //! "missing" verdict and the paper's numbers, never a made-up value.
 
 mod chess;
+mod exact;
 mod examples;
 mod fuller_mc;
 mod knuth_pi;
-mod pending;
 mod perfect;
 
 use crate::model::{Comparison, Figure, Item, ItemKind, Value};
@@ -59,19 +59,12 @@ pub fn registry() -> Vec<SectionSpec> {
             title: "Fuller Tables 5.1 and 5.2: exact E[NBP]",
             sources: "Fuller et al. 1973 §5, Eqn 5.6, Lemma 5.3, Tables 5.1–5.2; Knuth & Moore Thm 3",
             fast: true,
-            run: pending::fuller_exact,
-        },
-        SectionSpec {
-            id: "fuller-fit",
-            title: "Fuller Table 7.1, the L_D fit and the depth ratio",
-            sources: "Fuller et al. 1973 §7, Table 7.1",
-            fast: true,
-            run: pending::fuller_fit,
+            run: exact::fuller_exact,
         },
         SectionSpec {
             id: "fuller-monte-carlo",
-            title: "Fuller Figs 3.1, 5.1 and 6.1: distributions, E[NBP] against N, range R",
-            sources: "Fuller et al. 1973 §3 Fig. 3.1, §5 Fig. 5.1, §6 Fig. 6.1, §7 (std/mean)",
+            title: "Fuller Figs 3.1, 5.1, 6.1 and Table 7.1: distributions, E[NBP] against N, the fit, range R",
+            sources: "Fuller et al. 1973 §3 Fig. 3.1, §5 Fig. 5.1, §6 Fig. 6.1, §7 (std/mean, Table 7.1, L_D, DR)",
             fast: false,
             run: fuller_mc::run,
         },
@@ -80,21 +73,21 @@ pub fn registry() -> Vec<SectionSpec> {
             title: "Knuth & Moore Table 1: the branching factor of F1",
             sources: "Knuth & Moore 1975 §7, eqs (23)–(27), (39), Thm 4, Table 1",
             fast: true,
-            run: pending::knuth_table_1,
+            run: exact::knuth_table_1,
         },
         SectionSpec {
             id: "knuth-dependent",
             title: "Knuth & Moore §9: totally dependent values, Theorem 6",
             sources: "Knuth & Moore 1975 §9, Thm 6, Cor 4, eq. (54)",
             fast: true,
-            run: pending::knuth_dependent,
+            run: exact::knuth_dependent,
         },
         SectionSpec {
             id: "pearl",
             title: "Pearl's asymptotic branching factor against the computed ratios",
             sources: "GUIDE §5 (Pearl 1982, cited by Hsu); Fuller Eqn 5.6",
             fast: true,
-            run: pending::pearl,
+            run: exact::pearl,
         },
         SectionSpec {
             id: "chess",
@@ -108,7 +101,7 @@ pub fn registry() -> Vec<SectionSpec> {
             title: "Beyond the papers",
             sources: "new results of this project",
             fast: true,
-            run: pending::beyond,
+            run: exact::beyond,
         },
     ]
 }

@@ -1,0 +1,534 @@
+//! Sections built on the exact analysis (`alphabeta-analysis`): Fuller's
+//! Tables 5.1 and 5.2 digit for digit, Knuth & Moore's Theorem 3 (the same
+//! number from the other paper), Table 1's bounds, Theorem 6 with the
+//! totally dependent model simulated, Pearl's branching factor, and
+//! E[NBP] far past the 1973 tables.
+
+use alphabeta_analysis::fuller::lemma53::expected_leaves_by_lemma_5_3;
+use alphabeta_analysis::fuller::{
+    check_exact_cost, expected_leaves_exact, expected_move_generations_exact,
+};
+use alphabeta_analysis::knuth::best_case::best_case_f1_growth;
+use alphabeta_analysis::knuth::bounds::{c0, r_star, r0, r1};
+use alphabeta_analysis::knuth::{self, corollary4_constant};
+use alphabeta_analysis::num::to_f64;
+use alphabeta_core::Procedure;
+use serde_json::json;
+
+use super::figure;
+use crate::mc::{simulate, value};
+use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
+use crate::paper::{
+    FULLER_TABLE_5_1, FULLER_TABLE_5_2, KNUTH_D3_CONSTANT, KNUTH_D3_ROOT, KNUTH_TABLE_1,
+};
+use crate::plot::{Chart, Scale, Series, Style};
+use crate::runner::Context;
+
+/// An exact rational of the analysis crate as a report value.
+fn exact(r: &impl std::fmt::Display, approx: f64) -> Value {
+    let text = r.to_string();
+    match text.split_once('/') {
+        Some((p, q)) => Value::rational(p, q, approx),
+        None => Value::rational(&text, "1", approx),
+    }
+}
+
+fn printed(p: &str, q: &str) -> Value {
+    let approx = p.parse::<f64>().unwrap_or(f64::NAN) / q.parse::<f64>().unwrap_or(f64::NAN);
+    Value::rational(p, q, approx)
+}
+
+/// Fuller Tables 5.1 and 5.2, Lemma 5.3, Knuth's Theorem 3, E[NMG].
+pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+    ctx.steps(4);
+    let mut t51 = Item::new("fuller-table-5-1", ItemKind::Table, "Fuller Table 5.1: E[NBP_{N,2}], exact")
+        .describe("E[NBP_{N,2}] by the analysis crate's factorised form of Eqn 5.6 (GUIDE §5), as exact rationals, against the paper's MACSYMA values digit for digit; Knuth & Moore's Theorem 3 gives the same number as T(d, 2) = Σ p_ij (eq. 27), computed independently.");
+    for (n, p, q) in FULLER_TABLE_5_1 {
+        let ours = expected_leaves_exact(n, 2)?;
+        t51.compare(Comparison::exact(
+            format!("E[NBP_{{{n},2}}]"),
+            printed(p, q),
+            exact(&ours, to_f64(&ours)),
+        ));
+        let knuth = knuth::level_two_expected_leaves(n);
+        t51.compare(Comparison::exact(
+            format!("Knuth Thm 3: T({n}, 2) = Σ p_ij"),
+            printed(p, q),
+            exact(&knuth, to_f64(&knuth)),
+        ));
+    }
+    ctx.step("Table 5.1");
+    let mut t52 = Item::new("fuller-table-5-2", ItemKind::Table, "Fuller Table 5.2: E[NBP_{N,D}] for D = 3, 4, exact")
+        .describe("The factorised Eqn 5.6, and for the smaller entries Lemma 5.3's nested sums (an independent exact route), against the paper's values.");
+    for (n, d, p, q) in FULLER_TABLE_5_2 {
+        let ours = expected_leaves_exact(n, d)?;
+        t52.compare(Comparison::exact(
+            format!("E[NBP_{{{n},{d}}}]"),
+            printed(p, q),
+            exact(&ours, to_f64(&ours)),
+        ));
+        if n.pow(d) <= 81 {
+            let lemma = expected_leaves_by_lemma_5_3(n, d)?;
+            t52.compare(Comparison::exact(
+                format!("E[NBP_{{{n},{d}}}] by Lemma 5.3"),
+                printed(p, q),
+                exact(&lemma, to_f64(&lemma)),
+            ));
+        }
+    }
+    ctx.step("Table 5.2");
+    let mut nmg = Item::new("fuller-nmg", ItemKind::Check, "Fuller §5: positions examined per level, and E[NMG]")
+        .describe("The positions alpha-beta examines on level l of a ⟨N, D⟩ tree are expected to number E[NBP_{N,l}] (the values on a level are i.i.d. continuous, Fuller §3; GUIDE §5): simulated counts per level against the exact values. E[NMG_{N,D}] = Σ_{l<D} E[NBP_{N,l}] follows (the seed prints 1 + Σ_{i=2}^{D−1}, which leaves out level 1; see the analysis crate). The paper prints no values; the 'paper' column is its formula evaluated exactly by the analysis crate.");
+    for (n, d) in [(2u32, 6u32), (3, 4), (5, 3)] {
+        let trees = ctx.samples(2000, 20000);
+        let s = simulate(
+            ctx,
+            &format!("uniform n={n} d={d}"),
+            Procedure::FailHard,
+            trees,
+            u64::from(n * 31 + d),
+        )?;
+        for level in s
+            .levels
+            .iter()
+            .filter(|l| l.level >= 2 && l.level < d as usize)
+        {
+            let e = expected_leaves_exact(n, level.level as u32)?;
+            nmg.compare(Comparison::estimate(
+                format!(
+                    "⟨{n},{d}⟩: positions examined on level {} = E[NBP_{{{n},{}}}]",
+                    level.level, level.level
+                ),
+                exact(&e, to_f64(&e)),
+                value(&level.examined, trees),
+            ));
+        }
+        let e = expected_move_generations_exact(n, d)?;
+        nmg.compare(Comparison::new_result(
+            format!("E[NMG_{{{n},{d}}}]"),
+            exact(&e, to_f64(&e)),
+            "exact",
+        ));
+    }
+    ctx.step("NMG");
+    ctx.step("done");
+    Ok(vec![t51, t52, nmg])
+}
+
+/// Knuth & Moore Table 1, eq. (23), Theorem 3 by simulation, F1's true
+/// branching factor by simulation.
+pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+    ctx.steps(8);
+    let mut table = Item::new("knuth-table-1", ItemKind::Table, "Knuth & Moore Table 1: bounds r0, r1, r* on F1's branching factor")
+        .describe("r0(d): largest eigenvalue of (p_ij) (eq. 25); r1(d) = √(S_d + ¼) + ½ (eq. 39); r*(d): largest eigenvalue of (√p_ij) (eq. 41), computed by the analysis crate, against the table's three decimals.");
+    let mut data = DataTable::new(
+        "knuth-table-1",
+        &[
+            "d", "r0 paper", "r0 ours", "r1 paper", "r1 ours", "r* paper", "r* ours",
+        ],
+    );
+    for (d, p0, p1, ps) in KNUTH_TABLE_1 {
+        let (o0, o1, os) = (r0(d), r1(d), r_star(d));
+        data.push(vec![
+            json!(d),
+            json!(p0),
+            json!(o0),
+            json!(p1),
+            json!(o1),
+            json!(ps),
+            json!(os),
+        ]);
+        table.compare(Comparison::rounded(format!("r0({d})"), p0, 3, o0));
+        table.compare(Comparison::rounded(format!("r1({d})"), p1, 3, o1));
+        match ps {
+            Some(ps) => table.compare(Comparison::rounded(format!("r*({d})"), ps, 3, os)),
+            None => table.compare(Comparison::new_result(
+                format!("r*({d})"),
+                Value::real(os, 3),
+                "the seed's digits are illegible (\"17., ]8\")",
+            )),
+        }
+    }
+    table.data.push(data);
+    ctx.step("Table 1");
+    let mut d3 = Item::new("knuth-eq-23", ItemKind::Check, "Knuth & Moore eq. (23) for d = 3")
+        .describe("The dominant root r0(3) and constant c0(3) of A_n ~ c·r^n, and the prediction c·r^4 'about 48 positions on the fourth level'.");
+    d3.compare(Comparison::rounded(
+        "dominant root r for d = 3",
+        KNUTH_D3_ROOT,
+        6,
+        r0(3),
+    ));
+    d3.compare(Comparison::rounded(
+        "constant c for d = 3",
+        KNUTH_D3_CONSTANT,
+        6,
+        c0(3),
+    ));
+    d3.compare(Comparison::rounded(
+        "c·r^4, 'about 48'",
+        48.0,
+        0,
+        c0(3) * r0(3).powi(4),
+    ));
+    let trees = ctx.samples(4000, 40000);
+    let s = simulate(ctx, "uniform n=3 d=4", Procedure::BranchAndBound, trees, 34)?;
+    d3.compare(Comparison::new_result(
+        "F1 on random ⟨3, 4⟩ trees: terminal positions (simulated)",
+        value(&s.leaves, trees),
+        "eq. (23) comes from the fallacious independent analysis, a lower bound; Fig. 2's 36 is lower still because π's digits repeat",
+    ));
+    ctx.step("eq. (23)");
+    // Theorem 3 by simulation, and F1's true branching factor.
+    let mut sim = Item::new("knuth-f1-branching", ItemKind::Figure, "F1's true branching factor r(d), simulated, between Knuth & Moore's bounds")
+        .describe("F1 (Knuth's branch-and-bound, the search core's branch_and_bound) on random uniform trees with continuous values: T(d, 2) against Theorem 3, and the ratio T(d, h)/T(d, h − 1) at the largest affordable h as an estimate of r(d) = lim T(d, h)^(1/h), which Theorem 5 puts between r0(d) and min(r1(d), r*(d)).");
+    let mut chart = Chart::new(
+        "F1's branching factor: simulated ratios T(d,h)/T(d,h−1) and Knuth's bounds",
+        "height h",
+        "T(d, h) / T(d, h − 1)",
+    );
+    chart.legend = crate::plot::Legend::UpperRight;
+    let mut rows = DataTable::new(
+        "knuth-f1-branching",
+        &["d", "h", "mean T(d,h)", "95% half-width", "ratio to h-1"],
+    );
+    let budget = if ctx.options.full { 4e5 } else { 6e4 };
+    for (c, d) in [2u32, 3, 4, 5, 6].into_iter().enumerate() {
+        let trees = ctx.samples(1000, 4000);
+        let mut prev: Option<f64> = None;
+        let mut prev_rel = 0.0;
+        let mut pts = Vec::new();
+        let mut last = None;
+        let mut h = 1u32;
+        while r1(d).powi(h as i32) <= budget && h <= 20 {
+            let s = simulate(
+                ctx,
+                &format!("uniform n={d} d={h}"),
+                Procedure::BranchAndBound,
+                trees,
+                u64::from(d * 1000 + h),
+            )?;
+            let rel = s.leaves.sd / s.leaves.mean / (trees as f64).sqrt();
+            let ratio = prev.map(|p| s.leaves.mean / p);
+            rows.push(vec![
+                json!(d),
+                json!(h),
+                json!(s.leaves.mean),
+                json!(s.leaves.half_width),
+                json!(ratio),
+            ]);
+            if h == 2 {
+                let t = knuth::level_two_expected_leaves(d);
+                sim.compare(Comparison::estimate(
+                    format!("Thm 3: T({d}, 2)"),
+                    exact(&t, to_f64(&t)),
+                    value(&s.leaves, trees),
+                ));
+            }
+            if let Some(r) = ratio {
+                pts.push((f64::from(h), r));
+                let err = r * (rel * rel + prev_rel * prev_rel).sqrt();
+                last = Some((h, r, err));
+            }
+            prev = Some(s.leaves.mean);
+            prev_rel = rel;
+            h += 1;
+        }
+        if let Some((h, r, err)) = last {
+            let (lo, hi) = (r0(d), r1(d).min(r_star(d)));
+            let inside = r + 1.96 * err >= lo && r - 1.96 * err <= hi;
+            sim.compare(
+                Comparison::exact(
+                    format!("d = {d}: r0 ≤ T(d,{h})/T(d,{}) ≤ min(r1, r*) (95%)", h - 1),
+                    Value::text("yes"),
+                    Value::text(if inside { "yes" } else { "no" }),
+                )
+                .note(format!(
+                    "ratio {r:.3} ± {:.3}; bounds [{lo:.3}, {hi:.3}]",
+                    1.96 * err
+                )),
+            );
+        }
+        chart.series.push(Series::new(
+            format!("d = {d}, simulated"),
+            pts.clone(),
+            Style::Points,
+            c,
+        ));
+        let hs: Vec<f64> = pts.iter().map(|p| p.0).collect();
+        if let (Some(&a), Some(&b)) = (hs.first(), hs.last()) {
+            chart.series.push(Series::new(
+                String::new(),
+                vec![(a, r0(d)), (b, r0(d))],
+                Style::Dashed,
+                c,
+            ));
+            chart.series.push(Series::new(
+                String::new(),
+                vec![(a, r1(d).min(r_star(d))), (b, r1(d).min(r_star(d)))],
+                Style::Line,
+                c,
+            ));
+        }
+        ctx.step("F1 ratios");
+    }
+    chart.series.push(Series::new(
+        "dashed: r0(d), solid: min(r1(d), r*(d))",
+        vec![],
+        Style::Line,
+        6,
+    ));
+    chart.series.retain(|s| !s.points.is_empty());
+    sim.figures.push(figure("knuth-f1-branching.svg", "Simulated ratios T(d,h)/T(d,h−1) of F1 with Knuth & Moore's bounds r0 (dashed) and min(r1, r*) (solid).", chart.to_svg()?));
+    sim.data.push(rows);
+    let mut best = Item::new("knuth-best-case-growth", ItemKind::Check, "Knuth & Moore §8: best-case growth of F1 against alpha-beta's")
+        .describe("The best-case branching factor of F1, √(d − ¾) + ½, beside √d for F2 (eq. 51 and Corollary 3), from the analysis crate.");
+    for d in [2u32, 3, 10, 35] {
+        best.compare(Comparison::new_result(
+            format!("d = {d}: F1 best case √(d − ¾) + ½ against √d"),
+            Value::text(format!(
+                "{:.4} against {:.4}",
+                best_case_f1_growth(d),
+                f64::from(d).sqrt()
+            )),
+            "Knuth: 'not much higher than the value √d obtained for the full method'",
+        ));
+    }
+    ctx.step("best case");
+    Ok(vec![table, d3, sim, best])
+}
+
+/// Knuth §9: Theorem 6 and eq. (54) against simulation of the totally
+/// dependent model; the root value of Fig. 8's model.
+pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+    let cases: Vec<(u32, u32)> = vec![
+        (2, 4),
+        (2, 8),
+        (3, 3),
+        (3, 4),
+        (3, 6),
+        (4, 5),
+        (5, 4),
+        (8, 3),
+    ];
+    ctx.steps(2 * cases.len() as u64 * ctx.samples(2000, 20000) + 1);
+    let trees = ctx.samples(2000, 20000);
+    let mut item = Item::new("knuth-theorem-6", ItemKind::Check, "Knuth & Moore Theorem 6 and eq. (54): totally dependent values")
+        .describe("Random totally dependent trees (the models crate's TotallyDependent: a random permutation of move numbers at every position, leaf value = the radix-d number of the moves leading to it), searched by F2 and by F1, against eq. (52)/(53) and eq. (54) from the analysis crate.");
+    let mut data = DataTable::new(
+        "knuth-theorem-6",
+        &[
+            "d",
+            "h",
+            "F2 simulated",
+            "eq. (52)",
+            "F1 simulated",
+            "eq. (54)",
+            "root value mean",
+        ],
+    );
+    for (d, h) in cases {
+        let f2 = simulate(
+            ctx,
+            &format!("dependent n={d} d={h}"),
+            Procedure::FailHard,
+            trees,
+            u64::from(d * 100 + h),
+        )?;
+        let f1 = simulate(
+            ctx,
+            &format!("dependent n={d} d={h}"),
+            Procedure::BranchAndBound,
+            trees,
+            u64::from(d * 100 + h),
+        )?;
+        let e2 = knuth::totally_dependent_expected_leaves(d, h);
+        let e1 = knuth::totally_dependent_f1_expected_leaves(d, h);
+        data.push(vec![
+            json!(d),
+            json!(h),
+            json!(f2.leaves.mean),
+            json!(e2),
+            json!(f1.leaves.mean),
+            json!(e1),
+            json!(f2.root_value_mean),
+        ]);
+        let t6 = knuth::totally_dependent_expected_leaves_exact(d, h);
+        item.compare(Comparison::estimate(
+            format!("F2, d = {d}, h = {h}: Theorem 6"),
+            exact(&t6, e2),
+            value(&f2.leaves, trees),
+        ));
+        let t54 = knuth::totally_dependent_f1_expected_leaves_exact(d, h);
+        item.compare(Comparison::estimate(
+            format!("F1, d = {d}, h = {h}: eq. (54)"),
+            exact(&t54, e1),
+            value(&f1.leaves, trees),
+        ));
+        if d == 3 {
+            // §9: the root value is −(0202…20)₃ for odd h, +(2020…20)₃ for even h.
+            let digits: i128 = (0..h).fold(0, |acc, i| {
+                acc * 3 + if (i % 2 == 0) == (h % 2 == 0) { 2 } else { 0 }
+            });
+            let paper = if h % 2 == 1 { -digits } else { digits };
+            let ours = if f2.leaves.sd.is_finite() && f2.root_value_mean.fract() == 0.0 {
+                Value::int(f2.root_value_mean as i128)
+            } else {
+                Value::real(f2.root_value_mean, 3)
+            };
+            item.compare(Comparison::exact(
+                format!("root value, d = 3, h = {h} (mean over {trees} trees)"),
+                Value::int(paper),
+                ours,
+            ));
+        }
+    }
+    for d in [3u32, 5, 10] {
+        if let Some(k) = corollary4_constant(d) {
+            item.compare(Comparison::new_result(
+                format!("Cor. 4 constant for d = {d}"),
+                Value::real(k, 4),
+                "(d − H_d)(1 + H_d)/(2(d − H_d²)): the bound on Theorem 6 over the optimum of Cor. 3",
+            ));
+        }
+    }
+    item.data.push(data);
+    ctx.step("Theorem 6");
+    Ok(vec![item])
+}
+
+/// Pearl (1982, cited by Hsu): ξ_N/(1 − ξ_N), ξ_N the positive root of
+/// x^N + x − 1 = 0, against the ratios E[NBP_{N,D+2}]/E[NBP_{N,D}].
+pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+    ctx.steps(3);
+    let mut item = Item::new("pearl-branching-factor", ItemKind::Figure, "Pearl's asymptotic branching factor against the exact ratios")
+        .describe("The exact E[NBP_{N,D}] of the analysis crate as far as its budget allows; the square root of E[NBP_{N,D+2}]/E[NBP_{N,D}] should approach Pearl's ξ_N/(1 − ξ_N) as D grows (GUIDE §5). Pearl's value is not printed in the seeds: both columns are computed.");
+    let mut chart = Chart::new(
+        "√(E[NBP_{N,D+2}]/E[NBP_{N,D}]) against Pearl's ξ_N/(1 − ξ_N)",
+        "depth D",
+        "effective branching factor",
+    )
+    .scales(Scale::Linear, Scale::Log);
+    chart.legend = crate::plot::Legend::UpperRight;
+    let mut data = DataTable::new("pearl", &["N", "D", "sqrt ratio", "pearl"]);
+    for (c, n) in [2u32, 3, 4, 6, 8].into_iter().enumerate() {
+        let xi = pearl_xi(n);
+        let pearl = xi / (1.0 - xi);
+        let mut values = Vec::new();
+        let mut d = 1u32;
+        while check_exact_cost(n, d).is_ok() && cheap(n, d, ctx.options.full) {
+            values.push(to_f64(&expected_leaves_exact(n, d)?));
+            d += 1;
+        }
+        let pts: Vec<(f64, f64)> = (2..values.len())
+            .map(|i| (i as f64, (values[i] / values[i - 2]).sqrt()))
+            .collect();
+        for &(dd, r) in &pts {
+            data.push(vec![json!(n), json!(dd), json!(r), json!(pearl)]);
+        }
+        if let Some(&(dd, r)) = pts.last() {
+            item.compare(Comparison::approximately(
+                format!(
+                    "N = {n}: √(E[NBP_{{N,{}}}]/E[NBP_{{N,{}}}]) against ξ/(1 − ξ) = {pearl:.4}",
+                    dd as u32 + 1,
+                    dd as u32 - 1
+                ),
+                Value::real(pearl, 4),
+                Value::real(r, 4),
+                0.1,
+                "an asymptotic value against a finite depth",
+            )
+            .explained(format!(
+                "the exact ratios still fall toward Pearl's limit as D grows ({}); the depths the exact computation reaches are not asymptotic yet",
+                pts.iter().rev().take(4).rev().map(|p| format!("D = {}: {:.3}", p.0, p.1)).collect::<Vec<_>>().join(", ")
+            )));
+        }
+        chart.series.push(Series::new(
+            format!("N = {n}, exact ratios"),
+            pts.clone(),
+            Style::Points,
+            c,
+        ));
+        if let (Some(a), Some(b)) = (pts.first(), pts.last()) {
+            chart.series.push(Series::new(
+                String::new(),
+                vec![(a.0, pearl), (b.0, pearl)],
+                Style::Dashed,
+                c,
+            ));
+        }
+        ctx.step("N");
+    }
+    chart.series.push(Series::new(
+        "dashed: Pearl's ξ_N/(1 − ξ_N)",
+        vec![],
+        Style::Dashed,
+        6,
+    ));
+    chart.series.retain(|s| !s.points.is_empty());
+    item.figures.push(figure("pearl.svg", "Exact square-root ratios of E[NBP] two levels apart, approaching Pearl's branching factor (dashed).", chart.to_svg()?));
+    item.data.push(data);
+    Ok(vec![item])
+}
+
+/// The positive root of x^N + x − 1 = 0 (bisection).
+fn pearl_xi(n: u32) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid.powi(n as i32) + mid - 1.0 > 0.0 {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// Sizes the report computes exactly in a default run (a fraction of the
+/// analysis crate's own budget, to keep the run short).
+pub(crate) fn cheap(n: u32, d: u32, full: bool) -> bool {
+    let limit = if full {
+        alphabeta_analysis::fuller::EXACT_LIMIT_BITS
+    } else {
+        7e7
+    };
+    alphabeta_analysis::fuller::estimated_cost_bits(n, d) <= limit
+}
+
+/// Beyond the papers: exact E[NBP] far past the 1973 tables.
+pub fn beyond(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+    ctx.steps(1);
+    let mut item = Item::new("beyond-enbp", ItemKind::Table, "Exact E[NBP_{N,D}] far past the 1973 tables")
+        .describe("Fuller et al. could compute E[NBP] exactly only for D ≤ 4 and small N and called a faster form an open problem. The factorised Eqn 5.6 (GUIDE §5, the analysis crate) gives exact rationals much further; shown here: the number of digits of the denominator and the value.");
+    let mut data = DataTable::new(
+        "beyond-enbp",
+        &["N", "D", "E[NBP] (float)", "exact rational"],
+    );
+    for (n, d) in [
+        (2u32, 8u32),
+        (2, 10),
+        (3, 6),
+        (4, 5),
+        (5, 4),
+        (8, 3),
+        (12, 3),
+        (35, 2),
+    ] {
+        if !cheap(n, d, ctx.options.full) || check_exact_cost(n, d).is_err() {
+            continue;
+        }
+        let e = expected_leaves_exact(n, d)?;
+        let text = e.to_string();
+        let digits = text.split_once('/').map_or(1, |(_, q)| q.len());
+        data.push(vec![json!(n), json!(d), json!(to_f64(&e)), json!(text)]);
+        item.compare(Comparison::new_result(
+            format!("E[NBP_{{{n},{d}}}]"),
+            Value::real(to_f64(&e), 4),
+            format!("exact rational, denominator of {digits} digits (data/beyond-enbp.csv)"),
+        ));
+    }
+    item.data.push(data);
+    ctx.step("exact");
+    Ok(vec![item])
+}
