@@ -39,3 +39,35 @@ mod tests {
         assert_eq!(to_f64(&ratio(1, 4)), 0.25);
     }
 }
+
+/// The decimal expansion of a rational, rounded toward zero after `digits` fractional digits.
+pub fn to_decimal(value: &Rational, digits: usize) -> String {
+    use malachite::Natural;
+    use malachite::base::num::arithmetic::traits::Pow;
+    let (numerator, denominator) = value.to_numerator_and_denominator();
+    let scaled = numerator * Natural::from(10u32).pow(digits as u64) / denominator;
+    let mut text = scaled.to_string();
+    if text.len() <= digits {
+        text = format!("{}{}", "0".repeat(digits + 1 - text.len()), text);
+    }
+    let (whole, fraction) = text.split_at(text.len() - digits);
+    let sign = if *value < 0u32 { "-" } else { "" };
+    if digits == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{fraction}")
+    }
+}
+
+#[cfg(test)]
+mod decimal_tests {
+    use super::*;
+
+    #[test]
+    fn decimals() {
+        assert_eq!(to_decimal(&ratio(11, 3), 5), "3.66666");
+        assert_eq!(to_decimal(&ratio(1, 40), 3), "0.025");
+        assert_eq!(to_decimal(&ratio(7, 1), 0), "7");
+        assert_eq!(to_decimal(&-ratio(1, 8), 2), "-0.12");
+    }
+}

@@ -180,16 +180,21 @@ pub fn estimated_cost_bits(n: u32, depth: u32) -> f64 {
 
 /// Rejects ⟨N,D⟩ whose exact computation would exceed [`EXACT_LIMIT_BITS`].
 pub fn check_exact_cost(n: u32, depth: u32) -> Result<(), FullerError> {
+    check_exact_cost_within(n, depth, EXACT_LIMIT_BITS)
+}
+
+/// Rejects ⟨N,D⟩ whose exact computation would exceed `limit_bits`.
+pub fn check_exact_cost_within(n: u32, depth: u32, limit_bits: f64) -> Result<(), FullerError> {
     if n == 0 {
         return Err(FullerError::ZeroBranching);
     }
     let estimated_bits = estimated_cost_bits(n, depth);
-    if estimated_bits > EXACT_LIMIT_BITS {
+    if estimated_bits > limit_bits {
         return Err(FullerError::TooExpensive {
             n,
             d: depth,
             estimated_bits,
-            limit_bits: EXACT_LIMIT_BITS,
+            limit_bits,
         });
     }
     Ok(())
@@ -202,7 +207,17 @@ pub fn check_exact_cost(n: u32, depth: u32) -> Result<(), FullerError> {
 /// Refuses (with [`FullerError::TooExpensive`]) sizes whose polynomials would not fit the
 /// budget [`EXACT_LIMIT_BITS`]; [`super::expected_leaves`] gives every size in floating point.
 pub fn expected_leaves_exact(n: u32, depth: u32) -> Result<Rational, FullerError> {
-    check_exact_cost(n, depth)?;
+    expected_leaves_exact_within(n, depth, EXACT_LIMIT_BITS)
+}
+
+/// [`expected_leaves_exact`] with a cost limit other than [`EXACT_LIMIT_BITS`] (in the units of
+/// [`estimated_cost_bits`]).
+pub fn expected_leaves_exact_within(
+    n: u32,
+    depth: u32,
+    limit_bits: f64,
+) -> Result<Rational, FullerError> {
+    check_exact_cost_within(n, depth, limit_bits)?;
     let mut total = Rational::from(Natural::from(n).pow(u64::from(depth.div_ceil(2))));
     if n == 1 || depth < 2 {
         return Ok(total);

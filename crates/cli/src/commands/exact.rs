@@ -109,6 +109,10 @@ struct SizeArgs {
     /// Also compute the exact rational (refused when too expensive).
     #[arg(long)]
     exact: bool,
+    /// Cost limit of the exact path, in estimated bits of the largest polynomial product
+    /// (default 2e9; about 1 s per 2e8 on a small machine).
+    #[arg(long, default_value_t = fuller::EXACT_LIMIT_BITS)]
+    max_cost_bits: f64,
 }
 
 /// A printable result: a title, column names and rows of JSON cells.
@@ -261,10 +265,15 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
         );
     };
     let exact = if size.exact {
+        if size.max_cost_bits.is_nan() || size.max_cost_bits <= 0.0 {
+            bail!("--max-cost-bits must be positive");
+        }
+        fuller::check_exact_cost_within(n, d, size.max_cost_bits)
+            .with_context(|| format!("exact E[{name}] for <{n},{d}>"))?;
         let r = if move_generations {
             fuller::expected_move_generations_exact(n, d)
         } else {
-            fuller::expected_leaves_exact(n, d)
+            fuller::expected_leaves_exact_within(n, d, size.max_cost_bits)
         }
         .with_context(|| format!("exact E[{name}] for <{n},{d}>"))?;
         Some(r)
