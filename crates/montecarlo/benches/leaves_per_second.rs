@@ -1,1 +1,163 @@
-fn main() {}
+//! Leaves per second of fail-hard alpha-beta (Knuth's F2) on implicit
+//! uniform trees: the library's generic search against a minimal
+//! hand-written alpha-beta over the very same splitmix-hashed tree, measured
+//! side by side in one run; and the Monte Carlo runner on 1 and 2 threads.
+//!
+//! Run: `cargo bench -p alphabeta-montecarlo --bench leaves_per_second`.
+//! Criterion's "thrpt" is leaves per second (one element = one leaf).
+
+use std::hint::black_box;
+
+use alphabeta_core::procedures::alpha_beta_fail_hard;
+use alphabeta_core::{INFINITY, NEG_INFINITY, NoObserver, Search, Stats, Value};
+use alphabeta_models::hash::node_hash;
+use alphabeta_models::{TreeModel, Uniform};
+use alphabeta_montecarlo::{Experiment, RunOptions, run};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// The baseline: the tree ⟨n, d⟩ of `alphabeta_models::Uniform` written out
+/// by hand (node `i`'s m-th successor is `i·n + m`, a leaf's value is its
+/// splitmix64 hash shifted to 62 bits) with a bare recursive fail-hard
+/// alpha-beta: no game trait, no move buffers, no observer, no limits.
+struct Baseline {
+    n: u64,
+    key: u64,
+}
+
+impl Baseline {
+    fn search(&self, id: u64, depth: u32, alpha: Value, beta: Value, leaves: &mut u64) -> Value {
+        if depth == 0 {
+            *leaves += 1;
+            return (node_hash(self.key, id) >> 2) as Value;
+        }
+        let mut m = alpha;
+        let first = id * self.n + 1;
+        for child in first..first + self.n {
+            let t = -self.search(child, depth - 1, -beta, -m, leaves);
+            if t > m {
+                m = t;
+            }
+            if m >= beta {
+                break;
+            }
+        }
+        m
+    }
+}
+
+/// The leaf key of a `Uniform` tree with this seed (as `Uniform` derives it).
+fn leaf_key(seed: u64) -> u64 {
+    alphabeta_models::hash::derive_key(seed, 0x6C65_6166)
+}
+
+const SEEDS: u64 = 8;
+
+fn baseline_trees(n: u32, d: u32) -> (Value, u64) {
+    let mut leaves = 0;
+    let mut values = 0;
+    for seed in 0..SEEDS {
+        let b = Baseline {
+            n: u64::from(n),
+            key: leaf_key(seed),
+        };
+        values ^= b.search(0, d, NEG_INFINITY, INFINITY, &mut leaves);
+    }
+    (values, leaves)
+}
+
+fn library_bare(n: u32, d: u32) -> Value {
+    let mut values = 0;
+    for seed in 0..SEEDS {
+        let tree = Uniform::new(n, d, seed).expect("valid tree");
+        let mut s = Search::with_observer(&tree, NoObserver).track_pv(false);
+        values ^= alpha_beta_fail_hard(&mut s, &tree.root(), d, NEG_INFINITY, INFINITY);
+    }
+    values
+}
+
+fn library_stats(n: u32, d: u32) -> (Value, u64) {
+    let mut values = 0;
+    let mut leaves = 0;
+    for seed in 0..SEEDS {
+        let tree = Uniform::new(n, d, seed).expect("valid tree");
+        let mut s = Search::with_observer(&tree, Stats::default()).track_pv(false);
+        values ^= alpha_beta_fail_hard(&mut s, &tree.root(), d, NEG_INFINITY, INFINITY);
+        leaves += s.into_observer().leaves();
+    }
+    (values, leaves)
+}
+
+fn library_default(n: u32, d: u32) -> Value {
+    let mut values = 0;
+    for seed in 0..SEEDS {
+        let tree = Uniform::new(n, d, seed).expect("valid tree");
+        let mut s = Search::new(&tree);
+        values ^= alpha_beta_fail_hard(&mut s, &tree.root(), d, NEG_INFINITY, INFINITY);
+    }
+    values
+}
+
+fn leaves_per_second(c: &mut Criterion) {
+    for (n, d) in [(10, 6), (35, 4), (4, 10)] {
+        let (value, leaves) = baseline_trees(n, d);
+        // Same tree, same procedure: the same leaves and the same values.
+        assert_eq!(library_stats(n, d), (value, leaves), "⟨{n},{d}⟩");
+        assert_eq!(library_bare(n, d), value);
+        let mut group = c.benchmark_group(format!("f2 uniform <{n},{d}>"));
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function("baseline (hand-written)", |b| {
+            b.iter(|| baseline_trees(black_box(n), black_box(d)))
+        });
+        group.bench_function("library, no observer", |b| {
+            b.iter(|| library_bare(black_box(n), black_box(d)))
+        });
+        group.bench_function("library, Stats observer", |b| {
+            b.iter(|| library_stats(black_box(n), black_box(d)))
+        });
+        group.bench_function("library, default (PV on)", |b| {
+            b.iter(|| library_default(black_box(n), black_box(d)))
+        });
+        group.finish();
+    }
+}
+
+/// The runner on 1 and 2 threads: the ratio of the two rates is the
+/// parallel efficiency across trees.
+fn parallel_runner(c: &mut Criterion) {
+    let trees = 64;
+    let exp = Experiment::new(
+        "uniform n=10 d=6".parse().expect("valid model"),
+        "f2".parse().expect("valid procedure"),
+        trees,
+        1,
+    );
+    let leaves = run(&exp, &RunOptions::default())
+        .expect("runs")
+        .totals
+        .leaves
+        .sum as u64;
+    let mut group = c.benchmark_group("runner uniform <10,6> x64 trees");
+    group.throughput(Throughput::Elements(leaves));
+    for threads in [1, 2] {
+        group.bench_function(format!("{threads} thread(s)"), |b| {
+            b.iter(|| {
+                let opts = RunOptions {
+                    threads: Some(threads),
+                    ..RunOptions::default()
+                };
+                run(black_box(&exp), &opts).expect("runs")
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(20)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(4));
+    targets = leaves_per_second, parallel_runner
+}
+criterion_main!(benches);
