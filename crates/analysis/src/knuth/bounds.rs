@@ -1,7 +1,9 @@
 //! Bounds on the branching factor of procedure F1 (alpha-beta without deep cutoffs) in random
 //! uniform trees: Knuth & Moore 1975, §7, eqs (24)–(25), (37)–(39), (40)–(41) and Table 1.
 
-use super::{p, s};
+use malachite::Rational;
+
+use super::{p, p_exact, s};
 use crate::perron::{Matrix, perron, perron_constant};
 
 /// The d×d matrix (p\_ij) of eq (25).
@@ -45,6 +47,37 @@ pub fn r1(d: u32) -> f64 {
 /// If `d` is 0.
 pub fn r_star(d: u32) -> f64 {
     perron(&root_matrix(d)).value
+}
+
+/// A_h of Knuth & Moore's recurrence (18) generalised to degree d — the first coordinate of
+/// M^h·1 with M = (p\_ij) — exactly. This is the authors' first, fallacious analysis of F1
+/// (it ignores the dependence they expose in §7), whose growth ratio is r0(d); for d = 3 and
+/// h = 4 it predicts "about 48" positions (the exact value of the recurrence is returned here).
+pub fn recurrence_18(d: u32, h: u32) -> Rational {
+    let size = d as usize;
+    let matrix: Vec<Vec<Rational>> = (1..=d)
+        .map(|i| (1..=d).map(|j| p_exact(d, i, j)).collect())
+        .collect();
+    let mut x = vec![Rational::from(1u32); size];
+    for _ in 0..h {
+        x = matrix
+            .iter()
+            .map(|row| row.iter().zip(&x).map(|(a, b)| a * b).sum())
+            .collect();
+    }
+    x.into_iter().next().unwrap_or_else(|| Rational::from(1u32))
+}
+
+/// A_h of the upper-bound recurrence (37): A_0 = 1, A_1 = d, A_{n+1} = A_n + S_d·A_{n−1}
+/// (Knuth & Moore 1975 §7), exactly; its growth ratio is r1(d) (eq 39).
+pub fn recurrence_37(d: u32, h: u32) -> Rational {
+    let s_d = super::level_two_expected_leaves(d) - Rational::from(d);
+    let (mut a, mut b) = (Rational::from(1u32), Rational::from(d));
+    for _ in 0..h {
+        let next = &b + &s_d * &a;
+        a = std::mem::replace(&mut b, next);
+    }
+    a
 }
 
 /// One row of Knuth & Moore's Table 1 as printed.
@@ -158,6 +191,30 @@ mod tests {
         // "(23) predicts about 48 positions to be examined on the fourth level".
         let predicted = c0(3) * r0(3).powi(4);
         assert_eq!(predicted.round(), 48.0);
+    }
+
+    #[test]
+    fn recurrences_18_and_37() {
+        use crate::num::to_f64;
+        // (18) for d = 3: A_1 = 3, A_2 = 1+1+1 + 1+3/4+3/5 + 1+9/14+9/20 = T(3,2) = 521/70.
+        assert_eq!(recurrence_18(3, 1), Rational::from(3u32));
+        assert_eq!(
+            recurrence_18(3, 2),
+            crate::knuth::level_two_expected_leaves(3)
+        );
+        let a4 = to_f64(&recurrence_18(3, 4));
+        assert!((a4 - c0(3) * r0(3).powi(4)).abs() < 0.5, "{a4}");
+        // Growth ratios.
+        for d in [2u32, 3, 7] {
+            let r = to_f64(&recurrence_18(d, 41)) / to_f64(&recurrence_18(d, 40));
+            assert!((r - r0(d)).abs() < 1e-9 * r, "d={d}");
+            let r = to_f64(&recurrence_37(d, 201)) / to_f64(&recurrence_37(d, 200));
+            assert!((r - r1(d)).abs() < 1e-9 * r, "d={d}");
+        }
+        // (37) bounds (18) from above.
+        for h in 0..10 {
+            assert!(recurrence_37(3, h) >= recurrence_18(3, h));
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ use serde_json::{Value as Json, json};
   alphabeta exact nbp --n 35 --d 4             E[NBP] in floating point with an error bound
   alphabeta exact nbp --n 3 --d 4 --exact      ... and as an exact rational
   alphabeta exact nmg --n 10 --d 6             expected move generations
+  alphabeta exact levels --n 35 --d 8          per level, with the depth ratios DR, DR*
   alphabeta exact leaf --n 3 --path 2,2,1      Pr{leaf examined} (Fuller's Theorem 2)
   alphabeta exact perfect --n 35 --d 4         perfect-ordering counts per level
   alphabeta exact knuth --d 3                  p_ij, T(d,2), r0, r1, r*, best-case F1
@@ -43,6 +44,15 @@ enum What {
     Nbp(SizeArgs),
     /// E[NMG_{N,D}]: expected move generations (Fuller et al. 1973 §5).
     Nmg(SizeArgs),
+    /// Per level l = 0..=D: E[NBP_{N,l}], perfect ordering, minimax, and the depth ratios.
+    Levels {
+        /// Branching factor N (2..=64).
+        #[arg(long)]
+        n: u32,
+        /// Depth D (1..=24).
+        #[arg(long)]
+        d: u32,
+    },
     /// Pr{i_D}: probability that one bottom position is examined (Fuller's Theorem 2, Eqn 5.6).
     Leaf {
         /// Branching factor N.
@@ -216,6 +226,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let table = match args.what {
         What::Nbp(size) => nbp(&size, false)?,
         What::Nmg(size) => nbp(&size, true)?,
+        What::Levels { n, d } => levels(n, d)?,
         What::Leaf { n, path } => leaf(n, &path)?,
         What::Perfect { n, d } => perfect_counts(n, d)?,
         What::Knuth { d } => knuth_degree(d)?,
@@ -298,6 +309,67 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
             .notes
             .push(format!("exact decimal: {}", to_decimal(r, 30)));
     }
+    Ok(table)
+}
+
+fn levels(n: u32, depth: u32) -> anyhow::Result<Table> {
+    if !(2..=fuller::FLOAT_MAX_N).contains(&n) || !(1..=fuller::FLOAT_MAX_D).contains(&depth) {
+        bail!("need 2 <= N <= 64 and 1 <= D <= 24 (got N = {n}, D = {depth})");
+    }
+    let mut table = Table::new(
+        format!(
+            "N = {n}: positions examined per level; DR = log NBP / log N^l (Slagle & Dixon), \
+             DR* = log NBP_PO / log E[NBP] (Fuller et al. 1973 §7)"
+        ),
+        &[
+            "level",
+            "E[NBP]",
+            "error_bound",
+            "perfect_ordering",
+            "minimax",
+            "DR_alpha_beta",
+            "DR_perfect",
+            "DR*_perfect",
+        ],
+    );
+    for level in 0..=depth {
+        let e = fuller::expected_leaves_on_level(n, level)?;
+        let perfect = perfect::perfect_ordering_leaves(u64::from(n), level)?;
+        let ratios = if level > 0 {
+            [
+                json!(format!(
+                    "{:.5}",
+                    asymptotics::depth_ratio(e.value, n, level)
+                )),
+                json!(format!(
+                    "{:.5}",
+                    asymptotics::depth_ratio(perfect as f64, n, level)
+                )),
+                json!(format!(
+                    "{:.5}",
+                    asymptotics::depth_ratio_star(perfect as f64, e.value)
+                )),
+            ]
+        } else {
+            [Json::Null, Json::Null, Json::Null]
+        };
+        let [dr, dr_po, dr_star] = ratios;
+        table.rows.push(vec![
+            json!(level),
+            json!(format!("{:.12e}", e.value)),
+            json!(format!("{:.2e}", e.error)),
+            json!(perfect.to_string()),
+            json!(format!("{:.6e}", f64::from(n).powi(level as i32))),
+            dr,
+            dr_po,
+            dr_star,
+        ]);
+    }
+    let nmg = fuller::expected_move_generations(n, depth)?;
+    table.notes.push(format!(
+        "E[NMG_{{{n},{depth}}}] = {:.12e} ± {:.1e}",
+        nmg.value, nmg.error
+    ));
     Ok(table)
 }
 
