@@ -11,7 +11,12 @@
 //!   T(d,2) (Theorem 3), the bounds r0, r1, r\* of Table 1, best-case F1 growth (eqs 49–51) and
 //!   the totally dependent model (Theorem 6, eqs 52–54, Corollary 4);
 //! * the perfect-ordering counts of Levin / Slagle & Dixon and Knuth's Corollaries 1–2:
-//!   [`perfect`].
+//!   [`perfect`];
+//! * Pearl's asymptotic branching factor ξ_N/(1−ξ_N) and the depth ratios DR, DR\*:
+//!   [`asymptotics`]; Fuller's least-squares fit of Table 7.1: [`fit`].
+//!
+//! Building blocks: [`perron`] (power iteration for positive matrices), [`quadrature`]
+//! (adaptive Gauss–Kronrod), [`num`] (rationals from `malachite`, LGPL-3.0).
 
 pub mod asymptotics;
 pub mod fit;
