@@ -5,6 +5,7 @@
 //! not finish in reasonable time.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 use alphabeta_analysis::fuller::{self, Estimate, tables::PrintedRational};
 use alphabeta_analysis::knuth::{self, best_case, bounds};
@@ -157,12 +158,15 @@ impl Table {
             .iter()
             .map(|r| r.iter().map(Self::cell_text).collect())
             .collect();
+        // Columns are aligned up to this width; longer cells (big rationals) just run on.
+        const MAX_ALIGNED_WIDTH: usize = 60;
         let widths: Vec<usize> = (0..self.columns.len())
             .map(|c| {
                 cells
                     .iter()
                     .map(|r| r[c].chars().count())
                     .chain([self.columns[c].chars().count()])
+                    .filter(|&w| w <= MAX_ALIGNED_WIDTH)
                     .max()
                     .unwrap_or(0)
             })
@@ -172,7 +176,10 @@ impl Table {
             let parts: Vec<String> = row
                 .iter()
                 .zip(&widths)
-                .map(|(cell, &w)| format!("{cell:<w$}"))
+                .map(|(cell, &w)| {
+                    let padding = w.saturating_sub(cell.chars().count());
+                    format!("{cell}{}", " ".repeat(padding))
+                })
                 .collect();
             let _ = writeln!(out, "  {}", parts.join("  ").trim_end());
         };
@@ -234,14 +241,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         What::Pearl { n, d } => pearl(n, d)?,
         What::Table { name, grid } => paper_table(&name, &grid)?,
     };
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&table.json())?);
+    let text = if args.json {
+        serde_json::to_string_pretty(&table.json())? + "\n"
     } else if args.csv {
-        print!("{}", table.csv());
+        table.csv()
     } else {
-        print!("{}", table.text());
+        table.text()
+    };
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        // A closed pipe (`| head`) is not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result.context("writing to standard output"),
     }
-    Ok(())
 }
 
 fn estimate_cells(e: &Estimate) -> [Json; 3] {
