@@ -1,8 +1,8 @@
 //! The sections of the report, in the order the report shows them.
 //!
-//! Each section is a function from a [`Context`] to its items. Sections that
-//! need a crate the project has not built yet say so plainly with a
-//! "missing" verdict and the paper's numbers, never a made-up value.
+//! Each section is a function from a [`Context`] to its items. A number a
+//! section cannot reproduce is reported with the verdict "missing" and the
+//! reason ([`crate::model::Comparison::missing`]), never a made-up value.
 
 mod chess;
 mod exact;
@@ -11,7 +11,7 @@ mod fuller_mc;
 mod knuth_pi;
 mod perfect;
 
-use crate::model::{Comparison, Figure, Item, ItemKind, Value};
+use crate::model::{Figure, Item};
 use crate::runner::Context;
 
 /// A section: its id (for `--sections`), title, sources and code.
@@ -104,34 +104,6 @@ pub fn registry() -> Vec<SectionSpec> {
             run: exact::beyond,
         },
     ]
-}
-
-/// An item saying plainly that something is not reproduced yet: one
-/// "missing" comparison per number the paper prints, so the paper's values
-/// still stand in the report.
-pub(crate) fn missing_item(
-    id: &str,
-    kind: ItemKind,
-    title: &str,
-    paper: Vec<(String, Value)>,
-    reason: &str,
-) -> Item {
-    let mut item = Item::new(id, kind, title).describe(format!("Not reproduced yet: {reason}."));
-    if paper.is_empty() {
-        item.compare(Comparison::missing(
-            title,
-            None,
-            format!("not reproduced yet: {reason}"),
-        ));
-    }
-    for (label, value) in paper {
-        item.compare(Comparison::missing(
-            label,
-            Some(value),
-            format!("not reproduced yet: {reason}"),
-        ));
-    }
-    item
 }
 
 /// A figure from an SVG document.
