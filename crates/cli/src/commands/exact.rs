@@ -714,3 +714,58 @@ fn paper_table(name: &str, grid: &str) -> anyhow::Result<Table> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn size(n: u32, d: u32, exact: bool) -> SizeArgs {
+        SizeArgs {
+            n,
+            d,
+            exact,
+            max_cost_bits: fuller::EXACT_LIMIT_BITS,
+        }
+    }
+
+    #[test]
+    fn grids() {
+        assert_eq!(parse_grid("2..=30").unwrap(), 2..=30);
+        assert!(parse_grid("2..30").is_err());
+        assert!(parse_grid("0..=5").is_err());
+        assert!(parse_grid("5..=65").is_err());
+        assert!(parse_grid("x..=5").is_err());
+    }
+
+    #[test]
+    fn csv_quotes_and_text_survives_huge_cells() {
+        let mut t = Table::new("t", &["a", "b"]);
+        t.rows.push(vec![json!("x,y"), json!("1".repeat(70_000))]);
+        assert!(t.csv().starts_with("a,b\n\"x,y\","));
+        assert!(t.text().contains("x,y"));
+        assert_eq!(t.json()["rows"][0]["a"], "x,y");
+    }
+
+    #[test]
+    fn printed_tables_are_identical() {
+        for name in ["fuller-5.1", "fuller-5.2"] {
+            let t = paper_table(name, "2..=30").unwrap();
+            assert!(t.rows.iter().all(|r| r[5] == json!("yes")), "{name}");
+        }
+        assert!(paper_table("fuller-9.9", "2..=30").is_err());
+    }
+
+    #[test]
+    fn nbp_ranges() {
+        assert!(nbp(&size(35, 8, false), false).is_ok());
+        assert!(nbp(&size(35, 8, true), false).is_err());
+        assert!(nbp(&size(100, 2, false), false).is_err());
+        let t = nbp(&size(2, 2, true), false).unwrap();
+        assert_eq!(t.rows[0][5], json!("11/3"));
+        assert!(leaf(3, &[4]).is_err());
+        assert!(knuth_degree(1).is_err());
+        assert!(dependent(0, 3, false).is_err());
+        assert!(pearl(65, 10).is_err());
+        assert!(levels(35, 25).is_err());
+    }
+}
