@@ -46,17 +46,18 @@ pub struct TotallyDependent {
 }
 
 impl TotallyDependent {
-    /// The tree of degree `d` and height `h`. The leaf values d^h must fit
-    /// in a 63-bit score.
+    /// The tree of degree `d` and height `h`. The leaf values (below d^h)
+    /// must stay below the core's forced-win scores ([`crate::MAX_MAGNITUDE`]).
     pub fn new(d: u32, h: u32, seed: u64) -> Result<Self, ModelError> {
         check_shape(u64::from(d), h)?;
         if u64::from(d)
             .checked_pow(h)
-            .is_none_or(|v| v > Value::MAX as u64)
+            .is_none_or(|v| v > crate::MAX_MAGNITUDE as u64)
         {
             return Err(ModelError::ValueOverflow(format!(
                 "leaf values of a totally dependent tree of degree {d} and height {h} \
-                 (up to {d}^{h}) do not fit in a 64-bit score"
+                 (up to {d}^{h}) would reach the scores reserved for forced wins (at most {})",
+                crate::MAX_MAGNITUDE
             )));
         }
         Ok(TotallyDependent {

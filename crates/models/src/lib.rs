@@ -39,4 +39,10 @@ pub use error::ModelError;
 pub use model::TreeModel;
 pub use ordering::{Ordered, Ordering, true_value};
 pub use spec::{DEFAULT_SPREAD, ModelKind, ModelParams, ModelSpec, ModelVisitor};
+/// The largest magnitude a model's value may have: below the core's
+/// forced-win scores (`alphabeta_core::value::WIN_THRESHOLD`), so procedures
+/// that treat wins specially (Fuller's "win found" rule) see ordinary values.
+pub const MAX_MAGNITUDE: alphabeta_core::Value = 1 << 55;
+const _: () = assert!(MAX_MAGNITUDE < alphabeta_core::value::WIN_THRESHOLD);
+
 pub use uniform::{Continuous, Discrete, LeafValues, RangeR, Uniform, UniformTree};

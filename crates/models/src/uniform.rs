@@ -14,21 +14,24 @@ pub trait LeafValues: Copy + Send + Sync + core::fmt::Debug {
     fn value(&self, hash: u64) -> Value;
 }
 
-/// Continuous values: 62 random bits, so all leaves of a tree are distinct
-/// with overwhelming probability (Fuller's continuity assumption, §3; Knuth
-/// §7's "distinct values"). Fuller's own simulation drew integers from
-/// (0, 2^35 − 1) (§7).
+/// Continuous values: 56 random bits, uniform on −2^55 ≤ v < 2^55, so all
+/// leaves of a tree are distinct with overwhelming probability (Fuller's
+/// continuity assumption, §3; Knuth §7's "distinct values"); Fuller's own
+/// simulation drew integers from (0, 2^35 − 1) (§7). The range stays below
+/// the core's forced-win scores ([`crate::MAX_MAGNITUDE`]), so no random
+/// value is mistaken for a win.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Continuous;
 
 impl LeafValues for Continuous {
     #[inline(always)]
     fn value(&self, hash: u64) -> Value {
-        (hash >> 2) as Value
+        (hash >> 8) as Value - (1 << 55)
     }
 }
 
-/// R equally likely values `0, …, R − 1` (Fuller §6, Fig. 6.1). R = 1 makes
+/// R equally likely values `0, …, R − 1` (Fuller §6, Fig. 6.1), R at most
+/// [`crate::MAX_MAGNITUDE`]. R = 1 makes
 /// every leaf equal, which alpha-beta treats like perfect ordering because
 /// equal values cut off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +101,13 @@ impl RangeR {
     pub fn new(n: u32, d: u32, range: u64, seed: u64) -> Result<Self, ModelError> {
         if range == 0 {
             return Err(ModelError::ZeroRange);
+        }
+        if range > crate::MAX_MAGNITUDE as u64 {
+            return Err(ModelError::ValueOverflow(format!(
+                "R = {range} values would reach the scores reserved for forced wins; \
+                 R can be at most {}",
+                crate::MAX_MAGNITUDE
+            )));
         }
         UniformTree::with_values(n, d, Discrete { range }, seed)
     }

@@ -17,7 +17,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// The baseline: the tree ⟨n, d⟩ of `alphabeta_models::Uniform` written out
 /// by hand (node `i`'s m-th successor is `i·n + m`, a leaf's value is its
-/// splitmix64 hash shifted to 62 bits) with a bare recursive fail-hard
+/// splitmix64 hash, top 56 bits shifted down by 2^55) with a bare recursive fail-hard
 /// alpha-beta: no game trait, no move buffers, no observer, no limits.
 struct Baseline {
     n: u64,
@@ -28,7 +28,7 @@ impl Baseline {
     fn search(&self, id: u64, depth: u32, alpha: Value, beta: Value, leaves: &mut u64) -> Value {
         if depth == 0 {
             *leaves += 1;
-            return (node_hash(self.key, id) >> 2) as Value;
+            return (node_hash(self.key, id) >> 8) as Value - (1 << 55);
         }
         let mut m = alpha;
         let first = id * self.n + 1;

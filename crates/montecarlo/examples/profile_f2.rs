@@ -26,7 +26,7 @@ fn baseline(
 ) -> Value {
     if depth == 0 {
         *leaves += 1;
-        return (node_hash(key, id) >> 2) as Value;
+        return (node_hash(key, id) >> 8) as Value - (1 << 55);
     }
     let mut m = alpha;
     let first = id * n + 1;

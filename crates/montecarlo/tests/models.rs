@@ -145,6 +145,10 @@ fn procedures_compare_as_the_seeds_say() {
     let f1 = simulate("uniform n=4 d=4", "f1", 2_000, 9);
     let f3 = simulate("uniform n=4 d=4", "f3", 2_000, 9);
     let mm = simulate("uniform n=4 d=4", "negamax", 200, 9);
+    // No random value is taken for a forced win, so the "win found" rule
+    // never fires and examines what F2 examines.
+    let win = simulate("uniform n=4 d=4", "win-prune", 2_000, 9);
+    assert_eq!(win.totals.leaves, f2.totals.leaves);
     assert!(f1.totals.leaves.sum > f2.totals.leaves.sum);
     assert_eq!(f1.totals.root_value_sum, f2.totals.root_value_sum);
     assert_eq!(
