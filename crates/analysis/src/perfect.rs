@@ -73,6 +73,18 @@ pub fn perfect_ordering_leaves(n: u64, depth: u32) -> Result<u128, PerfectOrderi
     perfect_ordering_on_level(n, depth, RootValue::Finite)
 }
 
+/// Positions examined on all levels 0..=`depth` of a perfectly ordered uniform tree (finite
+/// root value): Σ_{i=0}^{D} (N^⌈i/2⌉ + N^⌊i/2⌋ − 1) (Hsu's slides, "Analysis: best case",
+/// from Knuth & Moore's Corollary 1).
+pub fn perfect_ordering_total_positions(n: u64, depth: u32) -> Result<u128, PerfectOrderingError> {
+    (0..=depth).try_fold(0u128, |total, level| {
+        let count = perfect_ordering_on_level(n, level, RootValue::Finite)?;
+        total
+            .checked_add(count)
+            .ok_or(PerfectOrderingError::Overflow { degree: n, level })
+    })
+}
+
 /// Expected number of positions on level `level` examined by alpha-beta under perfect ordering
 /// in a random branching tree (Knuth & Moore 1975, Corollary 2, eq (14)): a position on level j
 /// is non-terminal with probability `q[j]` and has `d[j]` successors on average.
@@ -164,6 +176,36 @@ mod tests {
             Ok(27)
         );
         assert_eq!(perfect_ordering_on_level(3, 5, RootValue::Finite), Ok(35));
+    }
+
+    #[test]
+    fn total_positions_by_enumeration() {
+        // Count the critical Dewey paths of every length 0..=D directly.
+        fn critical(path: &[u64]) -> bool {
+            path.iter().step_by(2).all(|&a| a == 1)
+                || path.iter().skip(1).step_by(2).all(|&a| a == 1)
+        }
+        for n in 1..5u64 {
+            for depth in 0..6u32 {
+                let mut total = 0u128;
+                for level in 0..=depth {
+                    let mut path = vec![1u64; level as usize];
+                    loop {
+                        total += u128::from(critical(&path));
+                        let Some(k) = path.iter().position(|&a| a < n) else {
+                            break;
+                        };
+                        path[k] += 1;
+                        path[..k].iter_mut().for_each(|a| *a = 1);
+                    }
+                }
+                assert_eq!(
+                    perfect_ordering_total_positions(n, depth),
+                    Ok(total),
+                    "n={n} D={depth}"
+                );
+            }
+        }
     }
 
     #[test]

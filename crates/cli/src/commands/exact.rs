@@ -435,6 +435,10 @@ fn perfect_counts(n: u64, d: u32) -> anyhow::Result<Table> {
             all.map_or(json!("overflow"), |a| json!(a.to_string())),
         ]);
     }
+    table.notes.push(format!(
+        "all levels 0..={d} together (finite root): {} positions",
+        perfect::perfect_ordering_total_positions(n, d)?
+    ));
     let leaves = perfect::perfect_ordering_leaves(n, d)? as f64;
     table.notes.push(format!(
         "depth ratio DR_PO = {:.4} (approximation 1/2 + log 2/(D log N) = {:.4})",
