@@ -289,14 +289,16 @@ impl Comparison {
         };
         if rel <= relative_tolerance {
             let reason = format!(
-                "relative difference {} within the tolerance {relative_tolerance} ({why_tolerance})",
-                fmt_sig(rel, 2)
+                "relative difference {} within the tolerance {} ({why_tolerance})",
+                fmt_sig(rel, 2),
+                fmt_sig(relative_tolerance, 2)
             );
             Comparison::make(label, Some(paper), Some(ours), Verdict::Matches, reason)
         } else {
             let reason = format!(
-                "relative difference {} exceeds the tolerance {relative_tolerance} ({why_tolerance})",
-                fmt_sig(rel, 2)
+                "relative difference {} exceeds the tolerance {} ({why_tolerance})",
+                fmt_sig(rel, 2),
+                fmt_sig(relative_tolerance, 2)
             );
             Comparison::make(label, Some(paper), Some(ours), Verdict::Differs, reason)
         }

@@ -124,6 +124,9 @@ pub struct TreePicture<'a> {
     pub contrast: HashSet<Vec<u32>>,
     /// Legend text of the orange nodes.
     pub contrast_legend: String,
+    /// Show values from Max's (the root player's) viewpoint, as Fuller et
+    /// al. draw them, instead of negamax values as Knuth & Moore do.
+    pub max_view: bool,
 }
 
 impl TreePicture<'_> {
@@ -219,6 +222,11 @@ impl TreePicture<'_> {
                     .get(&p)
                     .copied()
                     .unwrap_or_else(|| tree.value(n));
+                let value = if self.max_view {
+                    alphabeta_core::game::max_view(value, p.len())
+                } else {
+                    value
+                };
                 let text_color = if examined || contrast {
                     WHITE
                 } else {
@@ -265,8 +273,13 @@ impl TreePicture<'_> {
                 lx += 40 + 8 * text.chars().count() as i32;
             }
             let note = ("sans-serif", 12).into_font().color(&RGBColor(90, 90, 90));
+            let convention = if self.max_view {
+                "values are from Max's (the root player's) viewpoint, as in Fuller et al.'s figures"
+            } else {
+                "values are negamax values F(p) for the side to move, as in Knuth & Moore's figures"
+            };
             root.draw(&Text::new(
-                "values are negamax values F(p) for the side to move, as in Knuth & Moore's figures".to_string(),
+                convention.to_string(),
                 (margin as i32, height as i32 - 20),
                 note,
             ))
@@ -314,6 +327,7 @@ mod tests {
             mark_legend: "deep cutoff".into(),
             contrast: HashSet::new(),
             contrast_legend: String::new(),
+            max_view: false,
         }
         .to_svg()
         .expect("draws");

@@ -20,9 +20,10 @@ use crate::runner::Context;
 
 /// Runs the section.
 pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
-    ctx.steps(5);
+    ctx.steps(6);
     let mut items = vec![fuller_fig_1_1_item()];
     ctx.step("Fuller Fig. 1.1");
+    items.push(fuller_fig_2_1_item()?);
     items.push(hsu_window_example()?);
     ctx.step("Hsu [4000, 5000]");
     items.push(property_tables(ctx)?);
@@ -332,4 +333,102 @@ fn knuth_fig_5() -> Item {
         .note(format!("fewest F1 cutoffs over all orderings: {min_f1}")),
     );
     item
+}
+
+/// A tree for Fuller et al.'s Fig. 2.1, whose drawing is lost in the seed
+/// text. Built here (min/max convention) to satisfy everything §2 says of
+/// it: depth 3, root Max, 28 bottom positions; p(1,1) backs up 3; beta
+/// cutoffs at p(1,2,2) (whose value 5 exceeds p(1)'s beta 3), p(1,3,1) and
+/// p(3,2,2); alpha cutoffs at p(2,1) (value 1 against the root's alpha 3)
+/// and p(3,3); p(2,2), p(2,3) and p(3,4) never examined; 15 bottom positions
+/// evaluated.
+const FULLER_FIG_2_1: &str =
+    "(((2 3 1) (2 5 4) (4 6 1)) ((1 0 1) (7 8 9) (5 6 2)) ((6 1) (2 7 3) (1 2) (9 9 9)))";
+
+fn fuller_fig_2_1_item() -> anyhow::Result<Item> {
+    let tree = Tree::parse(FULLER_FIG_2_1).map_err(|e| anyhow::anyhow!("Fig. 2.1 tree: {e}"))?;
+    let root = Tree::ROOT;
+    let (v, rec) = crate::treeplot::record(&tree, |s| {
+        alpha_beta_fail_hard(s, &root, u32::MAX, NEG_INFINITY, INFINITY)
+    });
+    let (_, all) = leaves_and_cutoffs(&tree, |s| minimax(s, &root, u32::MAX));
+    let fuller = |p: &[u32]| {
+        format!(
+            "p({})",
+            p.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+        )
+    };
+    // Fuller names a cutoff by the node whose value triggered it: the last
+    // successor the cutting node examined.
+    let mut alpha = Vec::new();
+    let mut beta = Vec::new();
+    for (path, cut) in &rec.cutoffs {
+        let examined = rec
+            .examined
+            .iter()
+            .filter(|(p, _, _)| p.len() == path.len() + 1 && p.starts_with(path))
+            .count() as u32;
+        let mut trigger = path.clone();
+        trigger.push(examined);
+        match cut.kind {
+            alphabeta_core::CutoffKind::Alpha => alpha.push(fuller(&trigger)),
+            alphabeta_core::CutoffKind::Beta => beta.push(fuller(&trigger)),
+        }
+    }
+    let examined = rec.examined_set();
+    let mut skipped: Vec<String> = (0..tree.len() as u32)
+        .map(|n| tree.path(n).0)
+        .filter(|p| !p.is_empty() && !examined.contains(p) && examined.contains(&p[..p.len() - 1]))
+        .filter(|p| p.len() < 3)
+        .map(|p| fuller(&p))
+        .collect();
+    skipped.sort();
+    let mut item = Item::new("fuller-fig-2-1", ItemKind::Figure, "Fuller Fig. 2.1: alpha and beta cutoffs in a depth-3 tree")
+        .describe(format!(
+            "The figure's drawing is lost in the seed; the tree {FULLER_FIG_2_1} (Max's view) is rebuilt to satisfy everything §2 states about it, and the search core's fail-hard alpha-beta is run on it."
+        ));
+    let int = |x: i64| Value::int(x.into());
+    item.compare(Comparison::exact(
+        "bottom positions in the tree (minimax examines all)",
+        int(28),
+        int(all.leaves() as i64),
+    ));
+    item.compare(Comparison::exact(
+        "bottom positions alpha-beta evaluates",
+        int(15),
+        int(rec.leaf_count() as i64),
+    ));
+    item.compare(Comparison::exact("root value", int(3), int(v)));
+    item.compare(Comparison::exact(
+        "beta cutoffs",
+        Value::text("p(1,2,2), p(1,3,1), p(3,2,2)"),
+        Value::text(beta.join(", ")),
+    ));
+    item.compare(Comparison::exact(
+        "alpha cutoffs",
+        Value::text("p(2,1), p(3,3)"),
+        Value::text(alpha.join(", ")),
+    ));
+    item.compare(Comparison::exact(
+        "subtrees never examined",
+        Value::text("p(2,2), p(2,3), p(3,4)"),
+        Value::text(skipped.join(", ")),
+    ));
+    item.figures.push(super::figure(
+        "fuller-fig-2-1.svg",
+        "Fuller Fig. 2.1 rebuilt: alpha-beta examines the blue nodes; examined nodes show the values alpha-beta returned, the others their exact values (Max's viewpoint).",
+        crate::treeplot::TreePicture {
+            tree: &tree,
+            title: "Fuller Fig. 2.1: alpha and beta cutoffs (rebuilt tree)".into(),
+            examined: Some(examined.clone()),
+            values: rec.returned_values(true),
+            marked: Vec::new(),
+            mark_legend: String::new(),
+            contrast: Default::default(),
+            contrast_legend: String::new(),
+            max_view: true,
+        }
+        .to_svg()?,
+    ));
+    Ok(item)
 }

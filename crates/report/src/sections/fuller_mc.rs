@@ -205,7 +205,7 @@ fn fig_5_1_grid(ctx: &Context<'_>) -> Vec<(u32, u32, u64)> {
 
 fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<Item>> {
     let mut fig = Item::new("fuller-fig-5-1", ItemKind::Figure, "Fuller Fig. 5.1: E[NBP_{N,D}] against N for D = 2..8")
-        .describe("Monte Carlo: alpha-beta (F2) on random uniform trees with continuous leaf values (the models crate's Uniform), the 95% interval as error bars, beside the exact values the paper prints (Tables 5.1 and 5.2) and the paper's fit K_D·N^(.720D + .277) with its K_D (Table 7.1). Log-log axes as in the paper.");
+        .describe("Monte Carlo: alpha-beta (F2) on random uniform trees with continuous leaf values (the models crate's Uniform), the 95% interval as error bars, compared with the exact values the paper prints (Tables 5.1 and 5.2), beside the paper's fit K_D·N^(.720D + .277) with its K_D (Table 7.1). Eqn 5.6 evaluated numerically by the analysis crate draws the curves for every D. Log-log axes as in the paper.");
     let mut band = Item::new("fuller-std-mean", ItemKind::Check, "Fuller §7: the ratio of sample standard deviation to mean")
         .describe("Fuller et al. found std/mean in (.120, .215) for all 173 points they simulated (points with D ≥ 2; which points is not said). Ours for every simulated point of Fig. 5.1.");
     let mut data = DataTable::new(
@@ -238,6 +238,7 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
     ratio_chart.legend = crate::plot::Legend::UpperRight;
     let mut ratios = Vec::new();
     let mut measured: Vec<(u32, u32, f64)> = Vec::new();
+    let (mut covered, mut simulated) = (0usize, 0usize);
     for d in 2..=9u32 {
         let mut pts = Vec::new();
         let mut errs = Vec::new();
@@ -271,6 +272,10 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
                     value(&s.leaves, trees),
                 ));
             }
+            let model = alphabeta_analysis::fuller::expected_leaves(n, d)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            covered += usize::from(s.leaves.covers(model.value));
+            simulated += 1;
             pts.push((f64::from(n), s.leaves.mean));
             measured.push((n, d, s.leaves.mean));
             errs.push(s.leaves.half_width);
@@ -306,22 +311,25 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
                 c,
             ));
         }
-        let exact: Vec<(f64, f64)> = FIG_5_1_N
-            .iter()
-            .filter_map(|&n| paper_exact(n, d).map(|e| (f64::from(n), e)))
+        // Eqn 5.6 in floating point (analysis crate), on a dense grid of N.
+        let curve: Vec<(f64, f64)> = (2..=64u32)
+            .filter(|&n| pts.iter().any(|p| p.0 >= f64::from(n)))
+            .filter_map(|n| {
+                alphabeta_analysis::fuller::expected_leaves(n, d)
+                    .ok()
+                    .map(|e| (f64::from(n), e.value))
+            })
             .collect();
-        if !exact.is_empty() {
-            chart.series.push(Series::new(
-                if d == 2 {
-                    "solid: the exact values of Tables 5.1-5.2".to_string()
-                } else {
-                    String::new()
-                },
-                exact,
-                Style::Line,
-                c,
-            ));
-        }
+        chart.series.push(Series::new(
+            if d == 2 {
+                "solid: Eqn 5.6 (exact, numerically)".to_string()
+            } else {
+                String::new()
+            },
+            curve,
+            Style::Line,
+            c,
+        ));
         ratio_chart
             .series
             .push(Series::new(format!("D = {d}"), rpts, Style::Points, c));
@@ -394,7 +402,21 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
         "std/mean of NBP for every simulated point, with Fuller's band (.120, .215).",
         ratio_chart.to_svg()?,
     ));
-    let fit = table_7_1(&measured, ctx.options.full);
+    // With 95% intervals about 95% of the points should cover Eqn 5.6; two
+    // binomial standard deviations of slack.
+    let share = covered as f64 / simulated.max(1) as f64;
+    let slack = 2.0 * (0.95 * 0.05 / simulated.max(1) as f64).sqrt();
+    fig.compare(
+        Comparison::approximately(
+            "share of simulated points whose 95% interval covers Eqn 5.6",
+            Value::real(0.95, 2),
+            Value::real(share, 3),
+            slack / 0.95,
+            "two binomial standard deviations",
+        )
+        .note(format!("{covered} of {simulated} points")),
+    );
+    let fit = table_7_1(&measured);
     Ok(vec![fig, band, fit])
 }
 
@@ -487,11 +509,10 @@ fn least_squares(points: &[(f64, f64)]) -> (f64, f64) {
 
 /// Fuller §7: E[NBP_{N,D}] ≈ K_D·N^{L_D} fitted by least squares of log E
 /// on log N for each D, then L_D = a·D + b; the depth ratios of Slagle and
-/// Dixon. Exact values (the analysis crate) where they are cheap, the
-/// simulated means of Fig. 5.1 elsewhere.
-fn table_7_1(measured: &[(u32, u32, f64)], full: bool) -> Item {
+/// Dixon, with E[NBP] from Eqn 5.6 (analysis crate) at the N simulated for Fig. 5.1.
+fn table_7_1(measured: &[(u32, u32, f64)]) -> Item {
     let mut item = Item::new("fuller-table-7-1", ItemKind::Table, "Fuller Table 7.1: K_D, the fit L_D = .720D + .227, and the depth ratio")
-        .describe("For each D, a least-squares line of log E[NBP_{N,D}] on log N over the N of Fig. 5.1 (exact values where the analysis crate computes them cheaply, simulated means elsewhere), giving K_D and L_D; then a line through the L_D. Fuller et al. fitted 'a limited number and arbitrary selection' of points they do not list, so the K_D are compared with a 10% tolerance and the line's coefficients with 0.03.");
+        .describe("For each D, a least-squares line of log E[NBP_{N,D}] on log N over the N simulated for Fig. 5.1, with E[NBP] from Eqn 5.6 (the analysis crate, numerically), giving K_D and L_D; then a line through the L_D. Fuller et al. fitted 'a limited number and arbitrary selection' of points they do not list, so the K_D are compared with a 10% tolerance and the line's coefficients with 0.03.");
     let mut data = DataTable::new(
         "fuller-table-7-1",
         &["D", "K_D paper", "K_D ours", "L_D ours", "points"],
@@ -509,13 +530,8 @@ fn table_7_1(measured: &[(u32, u32, f64)], full: bool) -> Item {
                 .iter()
                 .filter(|m| m.1 == d)
                 .map(|&(n, _, mean)| {
-                    let e = if crate::sections::exact::cheap(n, d, full) {
-                        alphabeta_analysis::fuller::expected_leaves_exact(n, d)
-                            .map(|r| alphabeta_analysis::num::to_f64(&r))
-                            .unwrap_or(mean)
-                    } else {
-                        mean
-                    };
+                    let e =
+                        alphabeta_analysis::fuller::expected_leaves(n, d).map_or(mean, |e| e.value);
                     (f64::from(n).ln(), e.ln())
                 })
                 .collect()

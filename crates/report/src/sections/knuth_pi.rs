@@ -84,6 +84,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             mark_legend: String::new(),
             contrast: HashSet::new(),
             contrast_legend: String::new(),
+            max_view: false,
         }
         .to_svg()?,
     ));
@@ -165,6 +166,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             mark_legend: String::new(),
             contrast: HashSet::new(),
             contrast_legend: String::new(),
+            max_view: false,
         }
         .to_svg()?,
     ));
@@ -260,6 +262,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             mark_legend: "branch pruned by a deep cutoff".into(),
             contrast: seen1.difference(&seen2).cloned().collect(),
             contrast_legend: "examined by F1 only".into(),
+            max_view: false,
         }
         .to_svg()?,
     ));
