@@ -99,6 +99,26 @@ fn compose(weights: &Weights, r: &IntegerPolynomial) -> IntegerPolynomial {
     acc
 }
 
+/// The geometric sum 1 + r + … + r^{m−1} (the shallow factor A with m = N) by doubling:
+/// G_{2j} = G_j·(1 + r^j), G_{j+1} = 1 + r·G_j, in O(log m) multiplications instead of the
+/// m − 1 of Horner's rule.
+fn geometric_sum(r: &IntegerPolynomial, m: u32) -> IntegerPolynomial {
+    if m == 0 {
+        return IntegerPolynomial::ZERO;
+    }
+    // Invariant: sum = G_j, power = r^j.
+    let (mut sum, mut power) = (constant(1), r.clone());
+    for bit in (0..31 - m.leading_zeros()).rev() {
+        sum = &sum * &(constant(1) + &power);
+        power = power.pow(2);
+        if m >> bit & 1 == 1 {
+            sum = constant(1) + r * &sum;
+            power *= r;
+        }
+    }
+    sum
+}
+
 /// The polynomials R_k(v) = T(u,k) for k = 1..depth−1, in v = u^N.
 fn level_polynomials(n: u32, depth: u32) -> Vec<IntegerPolynomial> {
     let mut levels: Vec<IntegerPolynomial> = Vec::new();
@@ -224,10 +244,7 @@ pub fn expected_leaves_exact_within(
     }
     // Level factors in v = u^N for k = 1..D−1 (index k−1): shallow A_k, deep B_k = A_k·R_k^{N−1}.
     let levels = level_polynomials(n, depth);
-    let shallow: Vec<IntegerPolynomial> = levels
-        .iter()
-        .map(|r| compose(&Weights::shallow(n), r))
-        .collect();
+    let shallow: Vec<IntegerPolynomial> = levels.iter().map(|r| geometric_sum(r, n)).collect();
     let deep: Vec<IntegerPolynomial> = shallow
         .iter()
         .zip(&levels)
@@ -347,6 +364,19 @@ mod tests {
                 "<{n},{depth}>"
             );
         }
+    }
+
+    #[test]
+    fn geometric_sum_matches_horner() {
+        let r = polynomial(vec![Integer::from(1), Integer::from(-3), Integer::from(2)]);
+        for m in 1..40 {
+            assert_eq!(
+                geometric_sum(&r, m),
+                compose(&Weights::shallow(m), &r),
+                "m={m}"
+            );
+        }
+        assert_eq!(geometric_sum(&r, 0), IntegerPolynomial::ZERO);
     }
 
     #[test]
