@@ -38,7 +38,9 @@ pub const EXACT_LIMIT_BITS: f64 = 2e9;
 pub(crate) struct Weights(pub(crate) Vec<u64>);
 
 impl Weights {
-    /// Σ_{i=1}^N t^{i−1}: a level above the differentiated one (k > D−m).
+    /// Σ_{i=1}^N t^{i−1}: a level above the differentiated one (k > D−m). (The exact path
+    /// builds this factor with [`geometric_sum`]; the weights serve the cross-checks.)
+    #[cfg(test)]
     pub(crate) fn shallow(n: u32) -> Self {
         Self(vec![1; n as usize])
     }
