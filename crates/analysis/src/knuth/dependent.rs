@@ -120,7 +120,7 @@ pub fn corollary4_constant(d: u32) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::num::{ratio, to_f64};
-    use crate::testing::{UniformTree, for_each_permutation, to_negamax};
+    use crate::testing::{UniformTree, for_each_permutation, totally_dependent_leaves};
 
     /// Averages (F2 leaves, F1 leaves) over every random totally dependent tree of degree d and
     /// height h: every assignment of a permutation of 0..d to every non-terminal position.
@@ -130,22 +130,8 @@ mod tests {
         for_each_permutation(d, |p| perms.push(p.to_vec()));
         let mut choice = vec![0usize; internal];
         let (mut f2_total, mut f1_total, mut trees) = (0u64, 0u64, 0u64);
-        let leaves = d.pow(h);
-        let mut values = vec![0i64; leaves];
         loop {
-            for (leaf, value) in values.iter_mut().enumerate() {
-                // Walk from the root: node index in breadth-first order.
-                let (mut node, mut v, mut rest) = (0usize, 0i64, leaf);
-                for level in 0..h {
-                    let span = d.pow(h - level - 1);
-                    let branch = rest / span;
-                    rest %= span;
-                    v = v * d as i64 + perms[choice[node]][branch];
-                    node = node * d + 1 + branch;
-                }
-                *value = v;
-            }
-            to_negamax(&mut values, h);
+            let values = totally_dependent_leaves(d, h, |node| perms[choice[node]].clone());
             let tree = UniformTree {
                 degree: d,
                 height: h,

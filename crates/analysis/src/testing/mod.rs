@@ -87,6 +87,46 @@ pub fn for_each_permutation(n: usize, mut visit: impl FnMut(&[i64])) {
     }
 }
 
+/// Leaf values (left to right, negamax convention) of a totally dependent uniform tree
+/// (Knuth & Moore 1975 §9): the position with breadth-first number `node` (root 0, children of
+/// `node` at `node·d + 1 + i`) orders its moves by the permutation `order(node)` of 0..d, and a
+/// leaf's value is its path of move numbers read in radix d.
+pub fn totally_dependent_leaves(
+    d: usize,
+    h: u32,
+    mut order: impl FnMut(usize) -> Vec<i64>,
+) -> Vec<i64> {
+    fn fill(
+        d: usize,
+        height: u32,
+        node: usize,
+        prefix: i64,
+        out: &mut [i64],
+        order: &mut impl FnMut(usize) -> Vec<i64>,
+    ) {
+        if height == 0 {
+            out[0] = prefix;
+            return;
+        }
+        let moves = order(node);
+        let span = d.pow(height - 1);
+        for (i, chunk) in out.chunks_mut(span).enumerate() {
+            fill(
+                d,
+                height - 1,
+                node * d + 1 + i,
+                prefix * d as i64 + moves[i],
+                chunk,
+                order,
+            );
+        }
+    }
+    let mut values = vec![0i64; d.pow(h)];
+    fill(d, h, 0, 0, &mut values, &mut order);
+    to_negamax(&mut values, h);
+    values
+}
+
 /// Negates the values of the leaves at odd height parity so that a list of values "for the
 /// player at the root" becomes negamax leaf values (a leaf at depth h is scored for the player
 /// to move there).
@@ -97,3 +137,6 @@ pub fn to_negamax(values: &mut [i64], height: u32) {
         }
     }
 }
+
+#[cfg(test)]
+mod monte_carlo;

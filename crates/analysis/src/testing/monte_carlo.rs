@@ -1,0 +1,103 @@
+//! Seeded Monte Carlo checks of the exact formulas at sizes too large for exhaustive
+//! enumeration, with the small search procedures of [`super::UniformTree`].
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+use super::{UniformTree, totally_dependent_leaves};
+use crate::fuller::expected_leaves_exact;
+use crate::knuth::{totally_dependent_expected_leaves, totally_dependent_f1_expected_leaves};
+use crate::num::to_f64;
+
+/// Running mean and variance of a count.
+#[derive(Default)]
+struct Sample {
+    count: f64,
+    sum: f64,
+    sum_of_squares: f64,
+}
+
+impl Sample {
+    fn add(&mut self, x: u64) {
+        let x = x as f64;
+        self.count += 1.0;
+        self.sum += x;
+        self.sum_of_squares += x * x;
+    }
+
+    fn mean(&self) -> f64 {
+        self.sum / self.count
+    }
+
+    fn standard_deviation(&self) -> f64 {
+        (self.sum_of_squares / self.count - self.mean().powi(2)).sqrt()
+    }
+
+    fn standard_error(&self) -> f64 {
+        self.standard_deviation() / self.count.sqrt()
+    }
+
+    fn assert_agrees(&self, exact: f64, what: &str) {
+        let gap = (self.mean() - exact).abs();
+        assert!(
+            gap < 4.0 * self.standard_error() + 1e-9,
+            "{what}: Monte Carlo {} ± {}, exact {exact}",
+            self.mean(),
+            self.standard_error()
+        );
+    }
+}
+
+#[test]
+fn fuller_model_agrees_with_the_exact_expectation() {
+    for (n, d) in [(5usize, 4u32), (3, 6), (8, 3)] {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1973 + n as u64 * 100 + u64::from(d));
+        let mut leaves = vec![0i64; n.pow(d)];
+        let mut sample = Sample::default();
+        for _ in 0..4000 {
+            // i.i.d. values in [0, 2^62): ties have probability ~1e-15, and whose viewpoint the
+            // values are read from does not change the law of the leaf order.
+            leaves
+                .iter_mut()
+                .for_each(|v| *v = (rng.next_u64() >> 2) as i64);
+            let tree = UniformTree {
+                degree: n,
+                height: d,
+                leaves: &leaves,
+            };
+            sample.add(tree.alpha_beta_leaves());
+        }
+        let exact = to_f64(&expected_leaves_exact(n as u32, d).unwrap());
+        sample.assert_agrees(exact, &format!("<{n},{d}>"));
+        // Fuller et al. §7 saw sample std/mean in (.120, .215) for their points.
+        let ratio = sample.standard_deviation() / sample.mean();
+        assert!((0.05..0.3).contains(&ratio), "<{n},{d}>: std/mean {ratio}");
+    }
+}
+
+#[test]
+fn totally_dependent_model_at_larger_heights() {
+    for (d, h) in [(3usize, 6u32), (3, 8), (4, 6), (7, 4)] {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1975 + d as u64 * 10 + u64::from(h));
+        let (mut f2, mut f1) = (Sample::default(), Sample::default());
+        for _ in 0..3000 {
+            let values = totally_dependent_leaves(d, h, |_| {
+                let mut order: Vec<i64> = (0..d as i64).collect();
+                for i in (1..d).rev() {
+                    order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+                }
+                order
+            });
+            let tree = UniformTree {
+                degree: d,
+                height: h,
+                leaves: &values,
+            };
+            f2.add(tree.alpha_beta_leaves());
+            f1.add(tree.branch_and_bound_leaves());
+        }
+        let (d32, what) = (d as u32, format!("d={d} h={h}"));
+        f2.assert_agrees(totally_dependent_expected_leaves(d32, h), &what);
+        f1.assert_agrees(totally_dependent_f1_expected_leaves(d32, h), &what);
+    }
+}
