@@ -8,10 +8,12 @@ pub enum ModelError {
     /// A branching factor (N, d) of zero: the root would be the only position.
     #[error("the branching factor must be at least 1 (got 0)")]
     ZeroBranching,
-    /// The tree has more positions than the 64-bit node numbering can name.
+    /// The tree has more positions than the 64-bit node numbering can name,
+    /// or is deeper than [`MAX_DEPTH`].
     #[error(
-        "a tree with branching {branching} and depth {depth} has more positions than a 64-bit \
-         node number can address; the deepest allowed for this branching is {max_depth}"
+        "a tree with branching {branching} and depth {depth} is too deep: its positions must \
+         have 64-bit node numbers and it may have at most 64 levels; the deepest allowed for \
+         this branching is {max_depth}"
     )]
     TooDeep {
         /// The branching factor (the largest one, for random branching).
@@ -77,15 +79,21 @@ pub fn positions(branching: u64, depth: u32) -> Option<u64> {
     Some(total)
 }
 
-/// Checks that a complete tree of this shape can be numbered in 64 bits.
+/// The deepest tree any model builds. Node numbers already stop binary trees
+/// at 63 levels; the cap also bounds the recursion depth of the searches
+/// (and the time to check a shape) for branching factor 1.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Checks that a complete tree of this shape can be numbered in 64 bits and
+/// is at most [`MAX_DEPTH`] deep.
 pub(crate) fn check_shape(branching: u64, depth: u32) -> Result<(), ModelError> {
     if branching == 0 {
         return Err(ModelError::ZeroBranching);
     }
-    if positions(branching, depth).is_some() {
+    if depth <= MAX_DEPTH && positions(branching, depth).is_some() {
         return Ok(());
     }
-    let max_depth = (0..depth)
+    let max_depth = (0..=depth.min(MAX_DEPTH))
         .rev()
         .find(|&d| positions(branching, d).is_some())
         .unwrap_or(0);
@@ -135,5 +143,10 @@ mod tests {
             Err(ModelError::TooDeep { max_depth: 19, .. })
         ));
         assert_eq!(check_shape(0, 3), Err(ModelError::ZeroBranching));
+        assert!(check_shape(1, 64).is_ok());
+        assert!(matches!(
+            check_shape(1, u32::MAX),
+            Err(ModelError::TooDeep { max_depth: 64, .. })
+        ));
     }
 }

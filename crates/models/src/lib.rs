@@ -35,7 +35,7 @@ pub use additive::{Additive, AdditiveNode};
 pub use branching::{BranchingNode, RandomBranching};
 pub use constructed::{Assigned, PerfectByConstruction};
 pub use dependent::{DependentMove, DependentNode, TotallyDependent};
-pub use error::ModelError;
+pub use error::{MAX_DEPTH, ModelError};
 pub use model::TreeModel;
 pub use ordering::{Ordered, Ordering, true_value};
 pub use spec::{DEFAULT_SPREAD, ModelKind, ModelParams, ModelSpec, ModelVisitor};

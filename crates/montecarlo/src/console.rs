@@ -1,8 +1,8 @@
 //! For interactive use: a progress bar with rate and ETA, and Ctrl-C / kill
 //! handling that stops a run cleanly so its checkpoint is kept.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::RunError;
 use crate::run::Progress;
@@ -43,10 +43,19 @@ impl Progress for ProgressBar {
     }
 }
 
-/// Installs a handler for Ctrl-C (SIGINT) and termination (SIGTERM, SIGHUP)
-/// that sets the returned flag; a second signal exits at once. Pass the flag
-/// as [`crate::RunOptions::stop`]. Can be installed once per process.
+/// The flag of the process's interrupt handler, once installed.
+static INTERRUPTED: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
+
+/// Installs (once per process) a handler for Ctrl-C (SIGINT) and termination
+/// (SIGTERM, SIGHUP) that sets the returned flag; a second signal while the
+/// flag is set exits at once. Pass the flag as [`crate::RunOptions::stop`].
+/// Later calls return the same flag, cleared, for the next run.
 pub fn stop_on_interrupt() -> Result<Arc<AtomicBool>, RunError> {
+    let mut installed = INTERRUPTED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(flag) = installed.as_ref() {
+        flag.store(false, Ordering::SeqCst);
+        return Ok(flag.clone());
+    }
     let flag = Arc::new(AtomicBool::new(false));
     let seen = flag.clone();
     ctrlc::set_handler(move || {
@@ -56,5 +65,6 @@ pub fn stop_on_interrupt() -> Result<Arc<AtomicBool>, RunError> {
         eprintln!("\ninterrupted: finishing the checkpoint (interrupt again to quit at once)");
     })
     .map_err(|e| RunError::Signal(e.to_string()))?;
+    *installed = Some(flag.clone());
     Ok(flag)
 }

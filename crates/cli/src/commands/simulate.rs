@@ -132,3 +132,55 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn simulate(line: &str) -> anyhow::Result<()> {
+        let words = std::iter::once("simulate").chain(line.split_whitespace());
+        run(Cli::try_parse_from(words)?.args)
+    }
+
+    fn error(line: &str) -> String {
+        format!("{:#}", simulate(line).unwrap_err())
+    }
+
+    #[test]
+    fn bad_values_get_clear_errors() {
+        assert!(error("--n 0 --d 3").contains("branching factor must be at least 1"));
+        assert!(error("--n 10 --d 40").contains("deepest allowed for this branching is 19"));
+        assert!(error("--model bogus --n 3 --d 3").contains("unknown model \"bogus\""));
+        assert!(error("--n 3 --d 3 --procedure zz").contains("unknown procedure"));
+        assert!(error("--n 3 --d 3 --trees 0").contains("--trees must be at least 1"));
+        assert!(error("--n 3 --d 3 --ordering best-first").contains("needs its probability p"));
+        assert!(error("--model branching --q 0.5 --mean-branching 0.2 --d 3").contains("q ≤ d"));
+        assert!(error("--n 3 --d 3 --r 4").contains("does not take r"));
+        assert!(Cli::try_parse_from(["simulate", "--n", "-1"]).is_err());
+        assert!(
+            Cli::try_parse_from(["simulate", "--resume"]).is_err(),
+            "--resume needs --checkpoint"
+        );
+    }
+
+    #[test]
+    fn every_model_runs_from_the_command_line() {
+        for line in [
+            "--model uniform --n 3 --d 3 --trees 20 --no-progress --format csv",
+            "--model range --n 3 --d 3 --r 4 --trees 20 --no-progress --format json",
+            "--model additive --n 3 --d 3 --spread 10 --trees 20 --no-progress",
+            "--model dependent --n 3 --d 3 --procedure f1 --trees 20 --no-progress",
+            "--model branching --q 0.9,0.8 --mean-branching 2,2 --ordering constructed --trees 20 --no-progress",
+            "--n 3 --d 3 --ordering best-first --p 0.5 --procedure pvs --trees 20 --no-progress",
+        ] {
+            simulate(line).unwrap_or_else(|e| panic!("{line}: {e:#}"));
+        }
+    }
+}
