@@ -7,9 +7,9 @@
 //! depth ≤ 3 are searched completely (N^D leaves, the minimax count of
 //! Fuller §2); deeper trees still lose positions to deep cutoffs. The transforms
 //! compute true values by searching the subtrees exhaustively (an oracle,
-//! not counted as examined positions), so their cost per tree is about
-//! N^D times the number of expanded positions' levels: use them on trees of
-//! modest size.
+//! not counted as examined positions): an expanded position on level l
+//! costs a full search of its N^(D−l) descendants, so a tree costs up to
+//! about D·N^D evaluations. Use them on trees of modest size.
 
 use alphabeta_core::{Game, Value};
 use serde::{Deserialize, Serialize};
