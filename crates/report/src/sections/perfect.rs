@@ -73,9 +73,10 @@ fn perfectly_ordered(
 
 /// Runs the section.
 pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
-    ctx.steps(6);
+    ctx.steps(7);
     let mut items = vec![corollary_1_item(ctx)?];
     ctx.step("Corollary 1");
+    items.push(corollary_3(ctx)?);
     items.push(fuller_po());
     ctx.step("NBP_po");
     items.push(infinite_root());
@@ -481,5 +482,51 @@ fn f1_best_case(ctx: &Context<'_>) -> anyhow::Result<Item> {
         ));
     }
     item.data.push(data);
+    Ok(item)
+}
+
+/// Knuth & Moore Corollary 3: every algorithm that evaluates a uniform tree
+/// of height h and degree d examines at least d^⌈h/2⌉ + d^⌊h/2⌋ − 1 terminal
+/// positions. Checked for every procedure of the core on random trees with
+/// distinct values, in random order and perfectly ordered.
+fn corollary_3(ctx: &Context<'_>) -> anyhow::Result<Item> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(ctx.seed ^ 4);
+    let trees = ctx.samples(100, 1000);
+    let mut item = Item::new("knuth-corollary-3", ItemKind::Check, "Knuth & Moore Cor. 3: no algorithm examines fewer terminal positions")
+        .describe(format!(
+            "{trees} random uniform trees of each shape (distinct values, random order), searched by every procedure of the core; the fewest terminal positions any of them examined against the lower bound d^⌈h/2⌉ + d^⌊h/2⌋ − 1."
+        ));
+    for (d, h) in [(2usize, 6u32), (3, 4), (4, 3)] {
+        let bound = corollary_1(d as u64, u64::from(h));
+        let mut fewest = u64::MAX;
+        let mut by = "";
+        for _ in 0..trees {
+            let n = d.pow(h);
+            let mut values: Vec<Score> = (1..=n as Score).collect();
+            for i in (1..n).rev() {
+                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+                values.swap(i, j);
+            }
+            let tree = Tree::uniform(d, h, &values, Convention::NegaMax)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            for p in alphabeta_core::Procedure::ALL {
+                let mut s = Search::with_observer(&tree, Stats::default());
+                p.run(&mut s, &Tree::ROOT, u32::MAX);
+                let leaves = s.into_observer().leaves();
+                if leaves < fewest {
+                    fewest = leaves;
+                    by = p.name();
+                }
+            }
+        }
+        item.compare(
+            Comparison::exact(
+                format!("d = {d}, h = {h}: every procedure examines at least {bound}"),
+                Value::text("yes"),
+                Value::text(if fewest >= bound { "yes" } else { "no" }),
+            )
+            .note(format!("fewest seen: {fewest} ({by})")),
+        );
+    }
     Ok(item)
 }
