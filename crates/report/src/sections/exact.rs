@@ -530,5 +530,46 @@ pub fn beyond(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     }
     item.data.push(data);
     ctx.step("exact");
-    Ok(vec![item])
+    Ok(vec![item, tictactoe()])
+}
+
+/// Tic-tac-toe (Zohar's example of a game tree) solved to the end by every
+/// procedure of the core: the value and the positions each examines.
+fn tictactoe() -> Item {
+    use alphabeta_trees::tictactoe::TicTacToe;
+    let game = TicTacToe;
+    let root = game.start();
+    let mut item = Item::new("beyond-tictactoe", ItemKind::Table, "Tic-tac-toe solved by every procedure")
+        .describe("The whole game tree of tic-tac-toe (wins scored by their distance, Fuller §2's footnote) searched to the end by every procedure of the search core. The papers name the game (Zohar §2) but print no counts.");
+    let mut data = DataTable::new(
+        "beyond-tictactoe",
+        &[
+            "procedure",
+            "value",
+            "positions examined",
+            "terminal positions",
+        ],
+    );
+    for p in Procedure::ALL {
+        let mut s = alphabeta_core::Search::with_observer(&game, alphabeta_core::Stats::default());
+        let v = p.run(&mut s, &root, u32::MAX);
+        let stats = s.into_observer();
+        data.push(vec![
+            json!(p.name()),
+            json!(alphabeta_core::value::display(v)),
+            json!(stats.nodes()),
+            json!(stats.leaves()),
+        ]);
+        item.compare(Comparison::new_result(
+            format!("{}: value, positions examined", p.name()),
+            Value::text(format!(
+                "{}, {}",
+                alphabeta_core::value::display(v),
+                stats.nodes()
+            )),
+            p.description(),
+        ));
+    }
+    item.data.push(data);
+    item
 }
