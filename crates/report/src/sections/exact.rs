@@ -278,7 +278,6 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         Style::Line,
         6,
     ));
-    chart.series.retain(|s| !s.points.is_empty());
     sim.figures.push(figure("knuth-f1-branching.svg", "Simulated ratios T(d,h)/T(d,h−1) of F1 with Knuth & Moore's bounds r0 (dashed) and min(r1, r*) (solid).", chart.to_svg()?));
     sim.data.push(rows);
     let mut best = Item::new("knuth-best-case-growth", ItemKind::Check, "Knuth & Moore §8: best-case growth of F1 against alpha-beta's")
@@ -408,7 +407,7 @@ pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         "depth D",
         "effective branching factor",
     )
-    .scales(Scale::Linear, Scale::Log);
+    .scales(Scale::Linear, Scale::Linear);
     chart.legend = crate::plot::Legend::UpperRight;
     let mut data = DataTable::new("pearl", &["N", "D", "sqrt ratio", "pearl"]);
     for (c, n) in [2u32, 3, 4, 6, 8].into_iter().enumerate() {
@@ -465,7 +464,6 @@ pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         Style::Dashed,
         6,
     ));
-    chart.series.retain(|s| !s.points.is_empty());
     item.figures.push(figure("pearl.svg", "Exact square-root ratios of E[NBP] two levels apart, approaching Pearl's branching factor (dashed).", chart.to_svg()?));
     item.data.push(data);
     Ok(vec![item])
