@@ -105,3 +105,59 @@ fn std_over_mean_is_in_fullers_band() {
         assert!((0.120..0.215).contains(&r), "{model}: sd/mean {r}");
     }
 }
+
+/// E[NBP_{N,D}] of Fuller's Eqn 5.6 (in the factorised form of GUIDE §5),
+/// computed by the analysis crate, for points beyond the printed tables.
+/// Four points at once: Bonferroni z = 2.50 (0.05 / 4, two-sided).
+#[test]
+fn mean_leaf_count_matches_eqn_5_6_beyond_the_tables() {
+    for (n, d) in [(10, 4), (5, 6), (20, 3), (3, 8)] {
+        let exact = alphabeta_analysis::fuller::expected_leaves(n, d)
+            .unwrap()
+            .value;
+        let s = simulate(&format!("uniform n={n} d={d}"), "f2", 5_000, 4);
+        assert!(
+            s.leaves.covers_within(exact, 2.50),
+            "⟨{n},{d}⟩: {exact} vs {:?}",
+            s.leaves
+        );
+    }
+}
+
+/// Fuller §7's protocol on the grid of Fig. 5.1 (D = 2…8, trees of up to
+/// about 10^5 expected leaves): 1000 trees a point, the exact value inside
+/// the Bonferroni interval of all points, and every sample std/mean inside
+/// (.120, .215), as Fuller found for all their 173 points. About ten
+/// seconds in release mode.
+#[test]
+fn fullers_grid() {
+    let mut points = Vec::new();
+    for d in 2..=8u32 {
+        for n in [2u32, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 30, 35] {
+            let exact = alphabeta_analysis::fuller::expected_leaves(n, d)
+                .unwrap()
+                .value;
+            if exact <= 1e5 {
+                points.push((n, d, exact));
+            }
+        }
+    }
+    // Two-sided 0.05 / k for k points, from the normal tail: z = 3.09 for
+    // k = 25, 3.29 for k = 50, 3.48 for k = 100.
+    assert!(points.len() <= 100);
+    let z = match points.len() {
+        k if k <= 25 => 3.09,
+        k if k <= 50 => 3.29,
+        _ => 3.48,
+    };
+    for (n, d, exact) in points {
+        let s = simulate(&format!("uniform n={n} d={d}"), "f2", 1_000, 5);
+        assert!(
+            s.leaves.covers_within(exact, z),
+            "⟨{n},{d}⟩: {exact} vs {:?}",
+            s.leaves
+        );
+        let r = s.leaves.sd_over_mean;
+        assert!((0.120..0.215).contains(&r), "⟨{n},{d}⟩: sd/mean {r}");
+    }
+}
