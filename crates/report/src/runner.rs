@@ -81,6 +81,11 @@ fn select(options: &Options) -> anyhow::Result<Vec<SectionSpec>> {
     let Some(wanted) = &options.sections else {
         return Ok(all);
     };
+    anyhow::ensure!(
+        !wanted.is_empty(),
+        "--sections names no section; known sections: {}",
+        all.iter().map(|s| s.id).collect::<Vec<_>>().join(", ")
+    );
     for w in wanted {
         if !all.iter().any(|s| s.id == w) {
             let known: Vec<&str> = all.iter().map(|s| s.id).collect();
@@ -196,6 +201,15 @@ mod tests {
             err.contains("no-such-section") && err.contains("knuth-pi"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn an_empty_section_list_is_refused() {
+        let options = Options {
+            sections: Some(vec![]),
+            ..Options::default()
+        };
+        assert!(generate(&options).is_err());
     }
 
     #[test]

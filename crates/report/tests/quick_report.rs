@@ -140,3 +140,26 @@ fn a_subset_runs_only_the_sections_asked_for() {
     assert_eq!(report.sections.len(), 1);
     assert_eq!(report.sections[0].id, "worked-examples");
 }
+
+/// The whole default report (about a minute on two cores): every section of
+/// the registry present, none failed, nothing missing.
+#[test]
+#[ignore = "runs the whole default report; `cargo test --release -p alphabeta-report -- --ignored`"]
+fn default_report_has_every_section() {
+    let report = generate(&Options::default()).expect("report");
+    let ids: Vec<&str> = report.sections.iter().map(|s| s.id.as_str()).collect();
+    let all: Vec<&str> = registry().iter().map(|s| s.id).collect();
+    assert_eq!(ids, all);
+    for s in &report.sections {
+        assert!(
+            !s.items.iter().any(|i| i.id.ends_with("-error")),
+            "section {} failed",
+            s.id
+        );
+    }
+    assert_eq!(
+        report.tally().missing,
+        0,
+        "every number of the seeds is reproduced"
+    );
+}
