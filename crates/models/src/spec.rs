@@ -48,8 +48,8 @@ pub enum ModelKind {
         /// Height (Knuth's h).
         d: u32,
     },
-    /// [`RandomBranching`]: level j non-terminal with probability q[j] and
-    /// mean[j] successors on average (Knuth Corollary 2).
+    /// [`RandomBranching`]: level j non-terminal with probability `q[j]`, with
+    /// `mean[j]` successors on average (Knuth Corollary 2).
     Branching {
         /// q_j, one per level.
         q: Vec<f64>,
@@ -278,7 +278,7 @@ fn list(v: &[f64]) -> String {
 
 impl std::fmt::Display for ModelSpec {
     /// `uniform n=10 d=6`, `branching q=1,0.5 mean=3,2`, with
-    /// ` ordering=perfect` when not random; [`ModelSpec::from_str`] reads it
+    /// ` ordering=perfect` when not random; `ModelSpec::from_str` reads it
     /// back.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.kind {
