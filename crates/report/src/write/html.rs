@@ -30,7 +30,7 @@ td.num{font-family:ui-monospace,monospace;word-break:break-all;max-width:28em}
 .v{display:inline-block;padding:0 .5em;border-radius:.7em;font-size:.85em;font-weight:600;white-space:nowrap}
 .matches{background:#d4f4dd;color:#0a5c24}.within_ci{background:#dcecff;color:#0b4a8b}
 .new{background:#eee;color:#333}.differs{background:#ffe6c7;color:#8a4b00}.missing{background:#ffd6d6;color:#8b0000}
-figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}
+figure{margin:1em 0;overflow-x:auto}figure img{border:1px solid #ddd}
 figcaption{font-size:.9em;color:#555}
 .settings td{font-family:ui-monospace,monospace}
 .data a{margin-right:.8em}
