@@ -9,6 +9,7 @@
 
 use std::io::{BufRead, Write};
 use std::str::SplitWhitespace;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -21,7 +22,7 @@ use crate::notation::{parse_uci, to_uci};
 use crate::position::Position;
 
 /// The largest `Hash` accepted, in MiB.
-pub const MAX_HASH_MB: usize = 4096;
+pub const MAX_HASH_MB: usize = 1024;
 
 /// A shared, line-flushed output.
 #[derive(Clone)]
@@ -47,6 +48,9 @@ struct Running {
     handle: JoinHandle<()>,
     /// `go infinite` or `go ponder`: it ends only when told.
     endless: bool,
+    /// Set just before `bestmove` is written: from then on a new `go` is
+    /// welcome even though the thread may not have ended yet.
+    answered: Arc<AtomicBool>,
 }
 
 /// The protocol state: the current position, the engine and its options.
@@ -176,7 +180,7 @@ impl Session {
     fn searching(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
+            .is_some_and(|r| !r.answered.load(Ordering::SeqCst))
     }
 
     /// Stops the running search (if any) and waits for its `bestmove`.
@@ -327,6 +331,8 @@ impl Session {
             self.chess960,
         );
         let ctl = Arc::clone(&control);
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
         let handle = std::thread::spawn(move || {
             let Ok(mut engine) = engine.lock() else {
                 return out.error("engine unavailable");
@@ -348,6 +354,7 @@ impl Session {
                 let after = root.play(b);
                 after.is_legal(p).then(|| move_text(&after, p, chess960))
             });
+            done.store(true, Ordering::SeqCst);
             match ponder {
                 Some(p) => out.line(&format!("bestmove {best} ponder {p}")),
                 None => out.line(&format!("bestmove {best}")),
@@ -357,6 +364,7 @@ impl Session {
             control,
             handle,
             endless,
+            answered,
         });
     }
 

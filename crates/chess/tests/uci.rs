@@ -154,3 +154,76 @@ fn game_over_positions_answer_0000() {
     let lines = session("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
     assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
 }
+
+/// Input that hands out each command only once the output holds a given
+/// number of `bestmove` lines, as a client that waits for answers would.
+struct Paced {
+    script: Vec<(usize, String)>,
+    next: usize,
+    pending: Vec<u8>,
+    out: Buffer,
+}
+
+impl std::io::Read for Paced {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            let Some((wait, line)) = self.script.get(self.next).cloned() else {
+                return Ok(0);
+            };
+            self.next += 1;
+            let started = std::time::Instant::now();
+            loop {
+                let text = String::from_utf8_lossy(&self.out.0.lock().expect("buffer")).to_string();
+                if text.matches("bestmove").count() >= wait {
+                    break;
+                }
+                if started.elapsed() > std::time::Duration::from_secs(5) {
+                    return Ok(0); // the answer never came: end the input
+                }
+                std::thread::yield_now();
+            }
+            self.pending = format!("{line}\n").into_bytes();
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+/// An output whose flush is slow: the search thread is still alive for a
+/// while after its `bestmove` is visible, which is when a quick client sends
+/// the next `go`.
+struct SlowFlush(Buffer);
+
+impl Write for SlowFlush {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        Ok(())
+    }
+}
+
+#[test]
+fn a_go_right_after_bestmove_is_accepted() {
+    // The next `go` may arrive while the previous search thread is still
+    // winding down after its `bestmove`; it must start a search, not fail.
+    let out = Buffer::default();
+    let mut script = Vec::new();
+    for i in 0..30 {
+        script.push((i, "position startpos".to_string()));
+        script.push((i, "go depth 1".to_string()));
+    }
+    let input = std::io::BufReader::new(Paced {
+        script,
+        next: 0,
+        pending: Vec::new(),
+        out: out.clone(),
+    });
+    uci::run(input, Box::new(SlowFlush(out.clone()))).expect("protocol runs");
+    let text = String::from_utf8(out.0.lock().expect("buffer").clone()).expect("utf-8");
+    assert!(!text.contains("error"), "{text}");
+    assert_eq!(text.matches("bestmove").count(), 30);
+}

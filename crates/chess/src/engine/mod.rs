@@ -11,9 +11,9 @@ pub mod time;
 
 use std::time::Duration;
 
+use alphabeta_core::Value;
 use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::value::{WIN, is_loss, is_win};
-use alphabeta_core::{INFINITY, Value};
 use cozy_chess::Move;
 
 pub use eval::EngineEval;
@@ -262,14 +262,13 @@ impl Engine {
             // A forced mate within the horizon: deeper iterations cannot change it.
             if (is_win(outcome.value) || is_loss(outcome.value))
                 && (WIN - outcome.value.abs()) < i64::from(depth)
-                && params.infinite.eq(&false)
+                && !params.infinite
                 && !control.pondering()
             {
                 break;
             }
         }
         outcome.nodes = searcher.nodes;
-        debug_assert!(outcome.value < INFINITY);
         outcome
     }
 }
