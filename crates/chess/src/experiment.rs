@@ -89,6 +89,48 @@ pub fn run_experiment(
     }
 }
 
+/// What a sweep over many positions found (Fuller §6 reports these for the
+/// positions of one game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSummary {
+    /// Positions searched.
+    pub positions: usize,
+    /// Mean number of bottom positions (NBP) a search.
+    pub mean_bottom_positions: f64,
+    /// Smallest range R.
+    pub range_min: usize,
+    /// Median range R (the lower middle one for an even count).
+    pub range_median: usize,
+    /// Largest range R.
+    pub range_max: usize,
+}
+
+/// Runs [`run_experiment`] on every position, in order.
+pub fn run_positions(
+    positions: &[Position],
+    config: ExperimentConfig,
+    procedure: Procedure,
+    depth: u32,
+) -> Vec<ExperimentReport> {
+    positions
+        .iter()
+        .map(|p| run_experiment(p, config, procedure, depth))
+        .collect()
+}
+
+/// Summarises a sweep; `None` for no reports.
+pub fn summarize(reports: &[ExperimentReport]) -> Option<SweepSummary> {
+    let ranges: Vec<usize> = reports.iter().map(|r| r.bottom_values.range()).collect();
+    let total: u64 = reports.iter().map(|r| r.stats.leaves()).sum();
+    Some(SweepSummary {
+        positions: reports.len(),
+        mean_bottom_positions: total as f64 / reports.len().max(1) as f64,
+        range_min: *ranges.iter().min()?,
+        range_median: median(&ranges)?,
+        range_max: *ranges.iter().max()?,
+    })
+}
+
 /// The median of some counts (the lower middle one for an even number),
 /// `None` for none.
 pub fn median(values: &[usize]) -> Option<usize> {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use alphabeta_chess::Position;
 use alphabeta_chess::epd::read_epd;
 use alphabeta_chess::eval::Evaluator;
-use alphabeta_chess::experiment::{ExperimentReport, median, run_experiment};
+use alphabeta_chess::experiment::{ExperimentReport, run_experiment, run_positions, summarize};
 use alphabeta_chess::game::ExperimentConfig;
 use alphabeta_chess::notation::to_san;
 use alphabeta_chess::pgn::read_games;
@@ -207,13 +207,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ChessCommand::Game { pgn, game, modes } => {
             let g = load_game(&pgn, game)?;
             let config = modes.config()?;
-            println!("ply nbp nmg nodes capture_positions range value");
-            let mut ranges = Vec::new();
-            let mut total = 0u64;
             let positions = g.positions();
+            // The final position has no move to choose.
             let searched = &positions[..positions.len() - 1];
-            for (ply, pos) in searched.iter().enumerate() {
-                let r = run_experiment(pos, config, modes.procedure, modes.depth);
+            let reports = run_positions(searched, config, modes.procedure, modes.depth);
+            println!("ply nbp nmg nodes capture_positions range value");
+            for (ply, r) in reports.iter().enumerate() {
                 println!(
                     "{ply} {} {} {} {} {} {}",
                     r.stats.leaves(),
@@ -223,16 +222,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     r.bottom_values.range(),
                     r.value
                 );
-                ranges.push(r.bottom_values.range());
-                total += r.stats.leaves();
             }
-            let n = searched.len().max(1) as f64;
-            println!("positions {}", searched.len());
-            println!("mean bottom positions {:.1}", total as f64 / n);
-            if let (Some(lo), Some(hi), Some(med)) =
-                (ranges.iter().min(), ranges.iter().max(), median(&ranges))
-            {
-                println!("range R: min {lo}, median {med}, max {hi}");
+            if let Some(s) = summarize(&reports) {
+                println!("positions {}", s.positions);
+                println!("mean bottom positions {:.1}", s.mean_bottom_positions);
+                println!(
+                    "range R: min {}, median {}, max {}",
+                    s.range_min, s.range_median, s.range_max
+                );
             }
         }
         ChessCommand::Selective { fen, depth } => {
