@@ -19,6 +19,16 @@
 //! [`ModelSpec`] names a model and its parameters (parsed from text or
 //! command-line values, checked once) and hands a concrete, monomorphised
 //! tree to a [`ModelVisitor`]. See `docs/models.md`.
+//!
+//! ```
+//! use alphabeta_models::{ModelSpec, TreeModel, Uniform, true_value};
+//! let spec: ModelSpec = "range n=10 d=3 r=5 ordering=perfect".parse().unwrap();
+//! assert_eq!(spec.to_string(), "range n=10 d=3 r=5 ordering=perfect");
+//! assert!("uniform n=0 d=3".parse::<ModelSpec>().is_err());
+//! // Seed 42 gives this tree forever (tests/golden.rs pins more of it).
+//! let tree = Uniform::new(3, 4, 42).unwrap();
+//! assert_eq!(true_value(&tree, &tree.root(), &mut Vec::new()), -20738956483777625);
+//! ```
 
 pub mod additive;
 pub mod branching;
