@@ -63,6 +63,10 @@ pub struct CaptureCounts {
 }
 
 /// Chess for the experiments.
+///
+/// The capture-chain counts and the current window live in `Cell`s, so a
+/// `Chess` is `Send` but not `Sync`: parallel experiments make one game per
+/// task (as [`crate::experiment::run_experiment`] does).
 #[derive(Debug, Default)]
 pub struct Chess {
     config: ExperimentConfig,
