@@ -115,18 +115,21 @@ def limits(engine):
 def full_game(engine):
     board = chess.Board()
     legal = True
+    scores = []
     while not board.is_game_over(claim_draw=True) and board.ply() < 300:
-        result = engine.play(board, chess.engine.Limit(time=0.02))
+        result = engine.play(board, chess.engine.Limit(time=0.02), info=chess.engine.INFO_SCORE)
         if result.move not in board.legal_moves:
             legal = False
             break
+        if "score" in result.info:
+            scores.append(result.info["score"].relative)
         board.push(result.move)
     check("full self-play game, every move legal", legal, board.fen())
-    check(
-        "game reached an end or the ply cap",
-        board.is_game_over(claim_draw=True) or board.ply() >= 300,
-        board.fen(),
-    )
+    sane = all(s.is_mate() or abs(s.score()) <= 5000 for s in scores)
+    check("every reported score is a mate or within 50 pawns", scores and sane, scores[-5:])
+    if board.is_checkmate():
+        # The winner saw the mate coming: its last score was a mate score.
+        check("the mating side's last score was a mate", scores[-1].is_mate() and scores[-1].mate() > 0, scores[-1])
     print(f"     game: {board.ply()} plies, result {board.result(claim_draw=True)}", flush=True)
 
 
