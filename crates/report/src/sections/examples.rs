@@ -20,10 +20,11 @@ use crate::runner::Context;
 
 /// Runs the section.
 pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
-    ctx.steps(6);
+    ctx.steps(7);
     let mut items = vec![fuller_fig_1_1_item()];
     ctx.step("Fuller Fig. 1.1");
     items.push(fuller_fig_2_1_item()?);
+    items.push(win_found()?);
     items.push(hsu_window_example()?);
     ctx.step("Hsu [4000, 5000]");
     items.push(property_tables(ctx)?);
@@ -429,6 +430,73 @@ fn fuller_fig_2_1_item() -> anyhow::Result<Item> {
             max_view: true,
         }
         .to_svg()?,
+    ));
+    Ok(item)
+}
+
+/// Fuller §2 and its footnote: "where a win for the player to move is
+/// found ... all other branches could be pruned immediately", and the 1971
+/// championship program that did so, found a mate in three first, played
+/// it, and missed the mate on the move. A root with two moves: the first
+/// forces mate in three, the second mates at once.
+fn win_found() -> anyhow::Result<Item> {
+    use alphabeta_core::procedures::{WinPruning, alpha_beta_win_prune, negamax};
+    use alphabeta_core::value::{display, loss_in};
+    // Negamax leaf values: the side to move at ply 3 (after 1. move 1, a
+    // forced reply, the mating move) is mated; so is the side to move at
+    // ply 1 after move 2.
+    let text = format!("((({})) {})", loss_in(3), loss_in(1));
+    let tree = Tree::parse_with(&text, Convention::NegaMax)
+        .map_err(|e| anyhow::anyhow!("win tree: {e}"))?;
+    let root = Tree::ROOT;
+    let run = |rule: WinPruning| {
+        let mut s = Search::with_observer(&tree, Stats::default());
+        let v = alpha_beta_win_prune(&mut s, &root, u32::MAX, rule);
+        let pv = s.principal_variation();
+        (
+            v,
+            pv.first().map(|&m| tree.path(m).0[0]),
+            s.into_observer().leaves(),
+        )
+    };
+    let (any_v, any_move, any_leaves) = run(WinPruning::AnyWin);
+    let (short_v, short_move, _) = run(WinPruning::ShortestWin);
+    let exact = negamax(&mut Search::new(&tree), &root, u32::MAX);
+    let mut item = Item::new("fuller-win-found", ItemKind::Check, "Fuller §2: 'a win is found, prune the rest' and the mate-distance trap")
+        .describe("A root with two moves: the first forces mate in three, the second mates at once (wins scored by their distance). The search core's alpha_beta_win_prune with the rule that stops at any win (the 1971 program's) and with the rule that stops only at a win no other move can shorten.");
+    item.compare(Comparison::exact(
+        "stop at any win: the value found",
+        Value::text("win in 3"),
+        Value::text(display(any_v)),
+    ));
+    item.compare(
+        Comparison::exact(
+            "stop at any win: the move played",
+            Value::text("move 1 (the mate in three)"),
+            Value::text(match any_move {
+                Some(1) => "move 1 (the mate in three)".to_string(),
+                other => format!("{other:?}"),
+            }),
+        )
+        .note(format!(
+            "{any_leaves} terminal position(s) examined: the second root move is pruned"
+        )),
+    );
+    item.compare(
+        Comparison::exact(
+            "shortest-win rule: the value found (the mate on the move)",
+            Value::text("win in 1"),
+            Value::text(display(short_v)),
+        )
+        .note(format!("negamax: {}", display(exact))),
+    );
+    item.compare(Comparison::exact(
+        "shortest-win rule: the move played",
+        Value::text("move 2 (mate on the move)"),
+        Value::text(match short_move {
+            Some(2) => "move 2 (mate on the move)".to_string(),
+            other => format!("{other:?}"),
+        }),
     ));
     Ok(item)
 }

@@ -43,7 +43,7 @@ pub fn registry() -> Vec<SectionSpec> {
         SectionSpec {
             id: "worked-examples",
             title: "Worked examples: Fuller Figs 1.1 and 2.1, Hsu's F1/F2/F3, Knuth Figs 4–5",
-            sources: "Fuller et al. 1973 §1–2; Hsu slides 64–77; Zohar Lemma 6; Knuth & Moore §2, Figs 4–5",
+            sources: "Fuller et al. 1973 §1–2, Figs 1.1, 2.1, the footnote on wins; Hsu slides 64–77; Zohar Lemma 6; Knuth & Moore §2, Figs 4–5",
             fast: true,
             run: examples::run,
         },
