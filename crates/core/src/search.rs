@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::Game;
 use crate::observer::{Cutoff, CutoffKind, NoObserver, Observer};
-use crate::value::{NEG_INFINITY, Value};
+use crate::value::Value;
 
 /// Limits other than depth. A limited search treats every position it meets
 /// after a limit is reached as a bottom position (Hsu's F1–F3 return h(p)
@@ -80,10 +80,11 @@ pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     started: Instant,
     buffers: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
-    /// Per ply, the best value the node's finished successors gave (negamax
-    /// view of the node): the bound the parent alone would pass down, which
-    /// tells deep cutoffs from shallow ones. Kept only when observed.
-    best_so_far: Vec<Value>,
+    /// The ply of a cutoff made by the node just searched, waiting for its
+    /// parent to tell whether it was deep (0: none; root cutoffs are
+    /// reported at once), and the successors it pruned.
+    pending_cutoff: usize,
+    pending_pruned: usize,
 }
 
 /// How often (in examined positions) the clock and the stop flag are read.
@@ -110,7 +111,8 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             started: Instant::now(),
             buffers: Vec::new(),
             pv: Vec::new(),
-            best_so_far: Vec::new(),
+            pending_cutoff: 0,
+            pending_pruned: 0,
         }
     }
 
@@ -212,34 +214,39 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         v
     }
 
-    /// Publishes, before a successor of the node at `ply` is searched, the
-    /// best value its elder siblings returned (negamax view of the node),
-    /// so a cutoff below can be told deep or shallow.
-    #[inline(always)]
-    pub(crate) fn publish_best(&mut self, ply: usize, best: Value) {
-        if O::ACTIVE
-            && let Some(slot) = self.best_so_far.get_mut(ply)
-        {
-            *slot = best;
-        }
-    }
-
-    /// Reports that the node at `ply` stops with value `m ≥ beta` (negamax
-    /// view), `pruned` successors unexamined. The cutoff is deep (Knuth §3)
-    /// when the bound the parent's own finished successors give, −best, would
-    /// not have caused it: the bound came from further up.
-    #[inline(always)]
-    pub(crate) fn report_cutoff(&mut self, ply: usize, m: Value, pruned: usize) {
+    /// Reports that the node at `ply` stopped on a cutoff with `pruned`
+    /// successors unexamined. Whether the cutoff was deep is decided by the
+    /// parent when the value comes back ([`Search::successor_done`]); a
+    /// cutoff at the root is never deep.
+    #[inline]
+    pub(crate) fn report_cutoff(&mut self, ply: usize, pruned: usize) {
         if O::ACTIVE {
-            self.classify_cutoff(ply, m, pruned);
+            if ply == 0 {
+                self.emit_cutoff(0, false, pruned);
+            } else {
+                self.pending_cutoff = ply;
+                self.pending_pruned = pruned;
+            }
         }
     }
 
-    /// The out-of-line part of [`Search::report_cutoff`]: kept out of the
-    /// procedures' recursion so that it does not cost registers there.
-    #[inline(never)]
-    fn classify_cutoff(&mut self, ply: usize, m: Value, pruned: usize) {
-        let deep = ply > 0 && m < -self.best_so_far[ply - 1];
+    /// Called by a node after a successor returned `value` (in the node's
+    /// negamax view), `own` being the best value its elder siblings
+    /// returned. If the successor stopped on a cutoff, that cutoff is deep
+    /// (Knuth §3) exactly when `value > own`: the bound the node's own
+    /// finished successors give, −own, would not have caused it, so the
+    /// bound came from two or more levels up. Knuth's F1, which only has the
+    /// node's own bound, can make no such cutoff.
+    #[inline]
+    pub(crate) fn successor_done(&mut self, value: Value, own: Value) {
+        if O::ACTIVE && self.pending_cutoff != 0 {
+            let ply = std::mem::take(&mut self.pending_cutoff);
+            self.emit_cutoff(ply, value > own, self.pending_pruned);
+        }
+    }
+
+    #[inline]
+    fn emit_cutoff(&mut self, ply: usize, deep: bool, pruned: usize) {
         self.observer.cutoff(
             ply,
             Cutoff {
@@ -255,7 +262,6 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     fn grow(&mut self, ply: usize) {
         self.pv.resize_with(ply + 2, Vec::new);
         self.buffers.resize_with(ply + 2, Vec::new);
-        self.best_so_far.resize(ply + 2, NEG_INFINITY);
     }
 
     /// Decides whether an entered position is a bottom position (game over,

@@ -276,7 +276,6 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     let mut value = None;
     let mut own = NEG_INFINITY;
     for (i, &mv) in moves.iter().enumerate() {
-        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
         let t = -node::<R, H, G, O>(
             s,
@@ -288,6 +287,7 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
             -beta,
             -m.max(alpha),
         );
+        s.successor_done(t, own);
         own = own.max(t);
         if t > m {
             m = t;
@@ -295,7 +295,7 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
             s.update_pv(ply, mv);
         }
         if m >= beta {
-            s.report_cutoff(ply, m, moves.len() - i - 1);
+            s.report_cutoff(ply, moves.len() - i - 1);
             value = Some(R::on_cutoff(m, beta));
             break;
         }

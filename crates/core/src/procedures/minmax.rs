@@ -38,16 +38,16 @@ fn max_node<G: Game, O: Observer>(
     };
     let (mut m, mut own) = (alpha, NEG_INFINITY);
     for (i, &mv) in moves.iter().enumerate() {
-        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
         let t = min_node(s, &child, ply + 1, i + 1, depth - 1, m, beta);
+        s.successor_done(t, own);
         own = own.max(t);
         if t > m {
             m = t;
             s.update_pv(ply, mv);
         }
         if m >= beta {
-            s.report_cutoff(ply, m, moves.len() - i - 1);
+            s.report_cutoff(ply, moves.len() - i - 1);
             break;
         }
     }
@@ -73,16 +73,16 @@ fn min_node<G: Game, O: Observer>(
     // `own` in the negamax view of Min: the largest −t.
     let (mut m, mut own) = (beta, NEG_INFINITY);
     for (i, &mv) in moves.iter().enumerate() {
-        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
         let t = max_node(s, &child, ply + 1, i + 1, depth - 1, alpha, m);
+        s.successor_done(-t, own);
         own = own.max(-t);
         if t < m {
             m = t;
             s.update_pv(ply, mv);
         }
         if m <= alpha {
-            s.report_cutoff(ply, -m, moves.len() - i - 1);
+            s.report_cutoff(ply, moves.len() - i - 1);
             break;
         }
     }

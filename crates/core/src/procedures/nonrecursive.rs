@@ -57,7 +57,6 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         if top.next < top.moves.len() && top.m < top.beta {
             let mv = top.moves[top.next];
             top.next += 1;
-            s.publish_best(ply, top.own);
             let index = top.next;
             let child = s.game.play(&top.pos, mv);
             let (child_alpha, child_beta) = (-top.beta, -top.m);
@@ -101,12 +100,13 @@ fn back_up<G: Game, O: Observer>(
     t: Value,
     mv: G::Move,
 ) {
+    s.successor_done(t, frame.own);
     frame.own = frame.own.max(t);
     if t > frame.m {
         frame.m = t;
         s.update_pv(ply, mv);
     }
     if frame.m >= frame.beta {
-        s.report_cutoff(ply, frame.m, frame.moves.len() - frame.next);
+        s.report_cutoff(ply, frame.moves.len() - frame.next);
     }
 }

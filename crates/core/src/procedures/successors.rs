@@ -40,7 +40,6 @@ fn pvs_node<G: Game, O: Observer>(
     let mut m = NEG_INFINITY;
     let mut own = NEG_INFINITY;
     for (i, &mv) in moves.iter().enumerate() {
-        s.publish_best(ply, own);
         let child = s.game.play(pos, mv);
         let (d, at) = (depth - 1, ply + 1);
         let lower = m.max(alpha);
@@ -54,13 +53,14 @@ fn pvs_node<G: Game, O: Observer>(
                 t
             }
         };
+        s.successor_done(t, own);
         own = own.max(t);
         if t > m {
             m = t;
             s.update_pv(ply, mv);
         }
         if m >= beta {
-            s.report_cutoff(ply, m, moves.len() - i - 1);
+            s.report_cutoff(ply, moves.len() - i - 1);
             break;
         }
     }
