@@ -294,7 +294,8 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         ));
     }
     ctx.step("best case");
-    Ok(vec![table, d3, sim, best])
+    let fig6 = knuth_fig_6(ctx);
+    Ok(vec![fig6, table, d3, sim, best])
 }
 
 /// Knuth §9: Theorem 6 and eq. (54) against simulation of the totally
@@ -569,5 +570,53 @@ fn tictactoe() -> Item {
         ));
     }
     item.data.push(data);
+    item
+}
+
+/// Knuth & Moore Fig. 6: the probabilities that F1 examines the second and
+/// third successors of B and C positions of a ternary tree under the naive
+/// independent analysis, 1, 3/4, 3/5 and 1, 9/14, 9/20, which are p_ij of
+/// eq. (27) for d = 3, together with a direct simulation of event (26).
+fn knuth_fig_6(ctx: &Context<'_>) -> Item {
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
+    let mut item = Item::new("knuth-fig-6", ItemKind::Figure, "Knuth & Moore Fig. 6: the probabilities p_ij of a ternary tree")
+        .describe("The numbers written under Fig. 6 (row i = 1, 2, 3 for the A, B, C successor, column j for its j-th successor) against eq. (27) from the analysis crate, and against a simulation of event (26): the largest of the minima of the first i − 1 groups of d i.i.d. values is below the minimum of the first j − 1 values of group i.");
+    let printed: [[(u64, u64); 3]; 3] = [
+        [(1, 1), (1, 1), (1, 1)],
+        [(1, 1), (3, 4), (3, 5)],
+        [(1, 1), (9, 14), (9, 20)],
+    ];
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(ctx.seed ^ 6);
+    let samples = ctx.samples(200_000, 2_000_000);
+    let d = 3u32;
+    for i in 2..=3u32 {
+        for j in 2..=3u32 {
+            let (p, q) = printed[(i - 1) as usize][(j - 1) as usize];
+            let ours = knuth::p_exact(d, i, j);
+            item.compare(Comparison::exact(
+                format!("p_{i}{j}, eq. (27)"),
+                Value::rational(&p.to_string(), &q.to_string(), p as f64 / q as f64),
+                exact(&ours, to_f64(&ours)),
+            ));
+            let mut hits = 0u64;
+            let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            for _ in 0..samples {
+                let mut lower = f64::NEG_INFINITY;
+                for _ in 1..i {
+                    let m = (0..d).map(|_| unit()).fold(f64::INFINITY, f64::min);
+                    lower = lower.max(m);
+                }
+                let upper = (1..j).map(|_| unit()).fold(f64::INFINITY, f64::min);
+                hits += u64::from(lower < upper);
+            }
+            let phat = hits as f64 / samples as f64;
+            item.compare(Comparison::estimate(
+                format!("p_{i}{j}, simulated event (26)"),
+                Value::rational(&p.to_string(), &q.to_string(), p as f64 / q as f64),
+                Value::estimate(phat, (phat * (1.0 - phat)).sqrt(), samples),
+            ));
+        }
+    }
     item
 }

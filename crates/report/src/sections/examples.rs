@@ -20,11 +20,12 @@ use crate::runner::Context;
 
 /// Runs the section.
 pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
-    ctx.steps(7);
+    ctx.steps(8);
     let mut items = vec![fuller_fig_1_1_item()];
     ctx.step("Fuller Fig. 1.1");
     items.push(fuller_fig_2_1_item()?);
     items.push(win_found()?);
+    items.push(deep_cutoff_example()?);
     items.push(hsu_window_example()?);
     ctx.step("Hsu [4000, 5000]");
     items.push(property_tables(ctx)?);
@@ -497,6 +498,54 @@ fn win_found() -> anyhow::Result<Item> {
             Some(2) => "move 2 (mate on the move)".to_string(),
             other => format!("{other:?}"),
         }),
+    ));
+    Ok(item)
+}
+
+/// Hsu's slide 22 (the deep alpha cutoff; Fuller's Fig. 2.2 shows the same
+/// idea but is lost in the seed): the root's first successor is worth 15;
+/// below its second, at 2.1.1, the first successor 2.1.1.1 is worth 7 ≤ 15,
+/// a bound set three levels up, so 2.1.1.2 is cut. Min/max text
+/// `(15 (((7 20) 30) 40))`.
+fn deep_cutoff_example() -> anyhow::Result<Item> {
+    let tree = Tree::parse("(15 (((7 20) 30) 40))")
+        .map_err(|e| anyhow::anyhow!("deep cutoff tree: {e}"))?;
+    let root = Tree::ROOT;
+    let (_, f2) = crate::treeplot::record(&tree, |s| {
+        alpha_beta_fail_hard(s, &root, u32::MAX, NEG_INFINITY, INFINITY)
+    });
+    let (_, f1) =
+        crate::treeplot::record(&tree, |s| branch_and_bound(s, &root, u32::MAX, INFINITY));
+    let dewey = |p: &[u32]| p.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+    let deep: Vec<String> = f2
+        .cutoffs
+        .iter()
+        .filter(|(_, c)| c.deep)
+        .map(|(p, c)| format!("at {} ({:?}, {} pruned)", dewey(p), c.kind, c.pruned))
+        .collect();
+    let pruned = |rec: &crate::treeplot::Recorder| {
+        if rec.examined_set().contains(&vec![2, 1, 1, 2]) {
+            "examined"
+        } else {
+            "cut"
+        }
+    };
+    let mut item = Item::new("hsu-deep-cutoff", ItemKind::Figure, "Deep alpha cutoff: Hsu's slide 22 (Fuller Fig. 2.2)")
+        .describe("The lower bound 15 found at the root cuts the successors of 2.1.1, three levels below, as soon as 2.1.1.1 returns 7. Knuth's F1 keeps only one bound and cannot make the cut.");
+    item.compare(Comparison::exact(
+        "deep cutoffs made by F2",
+        Value::text("at 2.1.1 (Alpha, 1 pruned)"),
+        Value::text(deep.join("; ")),
+    ));
+    item.compare(Comparison::exact(
+        "2.1.1.2 under F2",
+        Value::text("cut"),
+        Value::text(pruned(&f2)),
+    ));
+    item.compare(Comparison::exact(
+        "2.1.1.2 under F1 (no deep cutoffs)",
+        Value::text("examined"),
+        Value::text(pruned(&f1)),
     ));
     Ok(item)
 }
