@@ -151,6 +151,8 @@ pub fn generate(options: &Options) -> anyhow::Result<Report> {
             seconds: started.elapsed().as_secs_f64(),
         });
     }
+    // The bars have served; the command prints its own summary after them.
+    let _ = multi.clear();
     let report = Report {
         title: "alphabeta — reproduction of the seed papers".to_string(),
         settings: vec![
