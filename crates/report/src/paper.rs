@@ -2,84 +2,15 @@
 //! (which is never read at run time). Where the OCR garbled a digit the
 //! comment says what was read and how it was resolved.
 
-/// Fuller, Gaschnig & Gillogly (1973), Table 5.1: exact E[NBP_{N,2}] for
-/// N = 2..12, as (N, numerator, denominator).
-pub const FULLER_TABLE_5_1: [(u32, &str, &str); 11] = [
-    (2, "11", "3"),
-    (3, "521", "70"),
-    (4, "547033", "45045"),
-    (5, "1720291169", "97349616"),
-    (6, "14786001017771", "617109200400"),
-    (7, "1483634273431527617", "47913489552349980"),
-    (8, "12526151456380438097067269", "324086316914150840874825"),
-    (
-        9,
-        "60630194249291725126491101924977",
-        "1290283615976209687378079019200",
-    ),
-    (
-        10,
-        "39015226259277984196817809971606221751809",
-        "697203752297124771645338089353123035568",
-    ),
-    (
-        11,
-        "20196542642380876562383856566459611323489301383119",
-        "308152176765386350584626382416595858735211648800",
-    ),
-    (
-        12,
-        "2004150344234999412358773732137332143080908520205944926339",
-        "26468917348837676265384815256420322119583790673790618350",
-    ),
-];
+// Fuller's Tables 5.1, 5.2 and 7.1 and the printed fit of L_D are
+// transcribed once, in the analysis crate, next to the formulas they check.
+pub use alphabeta_analysis::fuller::tables::{
+    PRINTED_LD_INTERCEPT as FULLER_LD_INTERCEPT_TABLE,
+    PRINTED_LD_INTERCEPT_TEXT as FULLER_LD_INTERCEPT_TEXT, PRINTED_LD_SLOPE as FULLER_LD_SLOPE,
+    PrintedRational, TABLE_5_1 as FULLER_TABLE_5_1, TABLE_5_2 as FULLER_TABLE_5_2,
+    TABLE_7_1 as FULLER_TABLE_7_1,
+};
 
-/// Fuller et al. (1973), Table 5.2: exact E[NBP_{N,D}] for D = 3 (N = 2..5)
-/// and D = 4 (N = 2, 3), as (N, D, numerator, denominator).
-pub const FULLER_TABLE_5_2: [(u32, u32, &str, &str); 6] = [
-    (2, 3, "719", "105"),
-    (3, 3, "57879389791", "2974571600"),
-    (
-        4,
-        3,
-        "105861213482720802316887967",
-        "2638988580586656847123575",
-    ),
-    (
-        5,
-        3,
-        "1216578761724577561497887685126937878762387590417",
-        "17413602576224093163828296974817345906119971648",
-    ),
-    (2, 4, "77503", "6435"),
-    (
-        3,
-        4,
-        "379717674980598570583308726570023",
-        "8400377947369588943699241726400",
-    ),
-];
-
-/// Fuller et al. (1973), Table 7.1: K_D for D = 1..9 (two decimals).
-pub const FULLER_TABLE_7_1: [(u32, f64); 9] = [
-    (1, 1.00),
-    (2, 1.12),
-    (3, 1.30),
-    (4, 1.39),
-    (5, 1.51),
-    (6, 1.59),
-    (7, 1.67),
-    (8, 1.71),
-    (9, 1.73),
-];
-
-/// Fuller et al. §7: the fit L_D = .720 D + .227 (as printed in the text
-/// beside Table 7.1); the conclusion and §7's approximation print .277.
-pub const FULLER_LD_SLOPE: f64 = 0.720;
-/// The intercept printed beside Table 7.1.
-pub const FULLER_LD_INTERCEPT_TABLE: f64 = 0.227;
-/// The intercept printed in the approximation N^(.720D + .277) and in §8.
-pub const FULLER_LD_INTERCEPT_TEXT: f64 = 0.277;
 /// Fuller §7: the sample std/mean ratio of 173 points lies in (.120, .215).
 pub const FULLER_STD_MEAN_BAND: (f64, f64) = (0.120, 0.215);
 
@@ -173,6 +104,10 @@ mod tests {
 
     #[test]
     fn table_5_1_starts_with_eleven_thirds() {
-        assert_eq!(FULLER_TABLE_5_1[0], (2, "11", "3"));
+        let first = FULLER_TABLE_5_1[0];
+        assert_eq!(
+            (first.n, first.d, first.numerator, first.denominator),
+            (2, 2, "11", "3")
+        );
     }
 }

@@ -20,6 +20,7 @@ use crate::mc::{simulate, value};
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
 use crate::paper::{
     FULLER_TABLE_5_1, FULLER_TABLE_5_2, KNUTH_D3_CONSTANT, KNUTH_D3_ROOT, KNUTH_TABLE_1,
+    PrintedRational,
 };
 use crate::plot::{Chart, Scale, Series, Style};
 use crate::runner::Context;
@@ -43,7 +44,13 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(4);
     let mut t51 = Item::new("fuller-table-5-1", ItemKind::Table, "Fuller Table 5.1: E[NBP_{N,2}], exact")
         .describe("E[NBP_{N,2}] by the analysis crate's factorised form of Eqn 5.6 (GUIDE §5), as exact rationals, against the paper's MACSYMA values digit for digit; Knuth & Moore's Theorem 3 gives the same number as T(d, 2) = Σ p_ij (eq. 27), computed independently.");
-    for (n, p, q) in FULLER_TABLE_5_1 {
+    for PrintedRational {
+        n,
+        numerator: p,
+        denominator: q,
+        ..
+    } in FULLER_TABLE_5_1
+    {
         let ours = expected_leaves_exact(n, 2)?;
         t51.compare(Comparison::exact(
             format!("E[NBP_{{{n},2}}]"),
@@ -60,7 +67,13 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.step("Table 5.1");
     let mut t52 = Item::new("fuller-table-5-2", ItemKind::Table, "Fuller Table 5.2: E[NBP_{N,D}] for D = 3, 4, exact")
         .describe("The factorised Eqn 5.6, and for the smaller entries Lemma 5.3's nested sums (an independent exact route), against the paper's values.");
-    for (n, d, p, q) in FULLER_TABLE_5_2 {
+    for PrintedRational {
+        n,
+        d,
+        numerator: p,
+        denominator: q,
+    } in FULLER_TABLE_5_2
+    {
         let ours = expected_leaves_exact(n, d)?;
         t52.compare(Comparison::exact(
             format!("E[NBP_{{{n},{d}}}]"),

@@ -22,16 +22,11 @@ pub(crate) fn paper_exact(n: u32, d: u32) -> Option<f64> {
             .zip(q.parse::<f64>().ok())
             .map(|(p, q)| p / q)
     };
-    if d == 2 {
-        return FULLER_TABLE_5_1
-            .iter()
-            .find(|r| r.0 == n)
-            .and_then(|r| ratio(r.1, r.2));
-    }
-    FULLER_TABLE_5_2
+    FULLER_TABLE_5_1
         .iter()
-        .find(|r| r.0 == n && r.1 == d)
-        .and_then(|r| ratio(r.2, r.3))
+        .chain(&FULLER_TABLE_5_2)
+        .find(|r| r.n == n && r.d == d)
+        .and_then(|r| ratio(r.numerator, r.denominator))
 }
 
 /// Runs the section.
