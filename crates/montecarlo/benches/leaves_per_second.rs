@@ -122,9 +122,11 @@ fn leaves_per_second(c: &mut Criterion) {
 }
 
 /// The runner on 1 and 2 threads: the ratio of the two rates is the
-/// parallel efficiency across trees.
+/// parallel efficiency across trees. 512 trees (about a quarter of a second
+/// on one core): runs of a few dozen milliseconds lose a third of the second
+/// core to block boundaries and thread start-up.
 fn parallel_runner(c: &mut Criterion) {
-    let trees = 64;
+    let trees = 512;
     let exp = Experiment::new(
         "uniform n=10 d=6".parse().expect("valid model"),
         "f2".parse().expect("valid procedure"),
@@ -136,8 +138,9 @@ fn parallel_runner(c: &mut Criterion) {
         .totals
         .leaves
         .sum as u64;
-    let mut group = c.benchmark_group("runner uniform <10,6> x64 trees");
+    let mut group = c.benchmark_group("runner uniform <10,6> x512 trees");
     group.throughput(Throughput::Elements(leaves));
+    group.sample_size(10);
     for threads in [1, 2] {
         group.bench_function(format!("{threads} thread(s)"), |b| {
             b.iter(|| {

@@ -121,7 +121,8 @@ impl ModelVisitor for Blocks<'_, '_> {
         if let Some(p) = options.progress {
             p.start(totals.trees, experiment.trees);
         }
-        let mut block = pool.current_num_threads() as u64;
+        // Start with a few trees per thread, then grow towards BLOCK_TARGET.
+        let mut block = 4 * pool.current_num_threads() as u64;
         let mut last_save = Instant::now();
         while totals.trees < experiment.trees && !stop.load(Ordering::Relaxed) {
             let start = totals.trees;
