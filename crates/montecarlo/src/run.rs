@@ -198,18 +198,7 @@ impl<M: TreeModel> Trees<'_, M> {
     /// reused between trees). `None` if the search was stopped.
     fn search_tree(&self, index: u64, stats: &mut Stats) -> Option<Value> {
         let tree = self.prototype.reseed(tree_seed(self.seed, index));
-        for counts in [
-            &mut stats.nodes_per_ply,
-            &mut stats.leaves_per_ply,
-            &mut stats.expansions_per_ply,
-        ] {
-            counts.iter_mut().for_each(|c| *c = 0);
-        }
-        stats.alpha_cutoffs = 0;
-        stats.beta_cutoffs = 0;
-        stats.deep_cutoffs = 0;
-        stats.pruned = 0;
-        stats.deep_pruned = 0;
+        stats.clear();
         let mut search = Search::with_observer(&tree, std::mem::take(stats))
             .limits(self.limits.clone())
             .track_pv(false);
