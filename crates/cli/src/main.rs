@@ -12,7 +12,12 @@ use clap::{Parser, Subcommand};
 /// formulas and chess experiments of Fuller, Gaschnig & Gillogly (1973),
 /// Knuth & Moore (1975), Hsu, Zohar, and Klyushin & Kruchinin (2006).
 #[derive(Parser)]
-#[command(name = "alphabeta", version, about, long_about = None)]
+#[command(
+    name = "alphabeta",
+    version,
+    about = "Alpha-beta game-tree search and its analysis: the procedures, models, formulas and chess experiments of the classic papers",
+    after_help = "Start with `alphabeta reproduce` (the report) or `alphabeta search --tree pi` (Knuth's π tree by every procedure)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
