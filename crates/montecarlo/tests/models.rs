@@ -1,6 +1,5 @@
 //! The other models and orderings against the seeds' formulas and claims.
 
-use alphabeta_core::Procedure;
 // Knuth Theorem 6, eqs (52)–(53), and eq. (54) for F1 (no deep cutoffs), from
 // the analysis crate, which reads the OCR'd recurrence as
 // A_{n+1} = H_d·A_n + (d − H_d)·B_n and eq. (54) with A₀ = 1, A₁ = d.
@@ -8,17 +7,9 @@ use alphabeta_analysis::knuth::{
     totally_dependent_expected_leaves as theorem_6,
     totally_dependent_f1_expected_leaves as equation_54,
 };
-use alphabeta_montecarlo::{Experiment, RunOptions, Summary, run};
+mod common;
 
-fn simulate(model: &str, procedure: &str, trees: u64, seed: u64) -> Summary {
-    let exp = Experiment::new(
-        model.parse().unwrap(),
-        procedure.parse::<Procedure>().unwrap(),
-        trees,
-        seed,
-    );
-    run(&exp, &RunOptions::default()).unwrap()
-}
+use common::simulate;
 
 /// Knuth Corollary 1 / Fuller §2: perfect ordering gives
 /// N^⌈D/2⌉ + N^⌊D/2⌋ − 1 leaves in every tree (no variance at all).

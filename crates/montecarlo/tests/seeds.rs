@@ -4,18 +4,9 @@
 //! the exact value lies in the run's 95 % confidence interval, and a wrong
 //! model, procedure or statistic would move the interval away from it.
 
-use alphabeta_core::Procedure;
-use alphabeta_montecarlo::{Experiment, RunOptions, Summary, run};
+mod common;
 
-fn simulate(model: &str, procedure: &str, trees: u64, seed: u64) -> Summary {
-    let exp = Experiment::new(
-        model.parse().unwrap(),
-        procedure.parse::<Procedure>().unwrap(),
-        trees,
-        seed,
-    );
-    run(&exp, &RunOptions::default()).unwrap()
-}
+use common::simulate;
 
 /// Fuller Table 5.1 (D = 2) and Table 5.2 (D = 3, 4), exact E[NBP_{N,D}].
 #[test]

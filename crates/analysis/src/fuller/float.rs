@@ -110,34 +110,15 @@ impl Integrand {
             if k + 1 == self.depth {
                 break;
             }
-            match deviation {
-                Some(d) => {
-                    let next = -self.xi_pow_n * (n * (d / self.xi).ln_1p()).exp_m1();
-                    if next.abs() <= self.switch {
-                        deviation = Some(next);
-                        t = self.xi + next;
-                        complement = (1.0 - self.xi) - next;
-                    } else {
-                        deviation = None;
-                        let log_t = if t > 0.5 {
-                            (-complement).ln_1p()
-                        } else {
-                            t.ln()
-                        };
-                        complement = (n * log_t).exp();
-                        t = -(n * log_t).exp_m1();
-                    }
-                }
-                None => {
-                    let log_t = if t > 0.5 {
-                        (-complement).ln_1p()
-                    } else {
-                        t.ln()
-                    };
-                    complement = (n * log_t).exp();
-                    t = -(n * log_t).exp_m1();
-                }
-            }
+            let near_xi = deviation.and_then(|d| {
+                let next = -self.xi_pow_n * (n * (d / self.xi).ln_1p()).exp_m1();
+                (next.abs() <= self.switch).then_some(next)
+            });
+            deviation = near_xi;
+            (t, complement) = match near_xi {
+                Some(next) => (self.xi + next, (1.0 - self.xi) - next),
+                None => next_level(t, complement, n),
+            };
         }
         // Σ over pivots p = D − m (m = 2, 4, …): prefix of deep factors, suffix of shallow.
         self.suffix[self.depth] = 1.0;
@@ -242,6 +223,17 @@ pub fn expected_move_generations(n: u32, depth: u32) -> Result<Estimate, FullerE
         total.error += e.error;
     }
     Ok(total)
+}
+
+/// T(u, k+1) = 1 − T(u, k)^N and its complement T(u, k)^N, from T and 1 − T,
+/// computed through logarithms so that neither loses digits near 0 or 1.
+fn next_level(t: f64, complement: f64, n: f64) -> (f64, f64) {
+    let log_t = if t > 0.5 {
+        (-complement).ln_1p()
+    } else {
+        t.ln()
+    };
+    (-(n * log_t).exp_m1(), (n * log_t).exp())
 }
 
 #[cfg(test)]
