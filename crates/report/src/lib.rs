@@ -9,7 +9,7 @@
 //!   from the two values, never set by hand;
 //! * [`sections`]: the registry of sections and the code that computes each;
 //! * [`plot`], [`treeplot`]: SVG figures through `plotters`;
-//! * [`write`]: the self-contained output folder (`index.html`, `report.md`,
+//! * [`write`](mod@write): the self-contained output folder (`index.html`, `report.md`,
 //!   `figures/`, `data/`, `report.json`);
 //! * [`paper`]: the numbers the seeds print, transcribed with their sources.
 //!
