@@ -198,11 +198,13 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     pub(crate) fn enter(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         self.nodes += 1;
         self.observer.node(ply, index, alpha, beta);
-        if ply + 1 >= self.buffers.len() {
-            self.grow(ply);
-        }
         if self.track_pv {
-            self.pv[ply].clear();
+            // The slot exists unless this is the root: the parent made room
+            // for its successors' level when it expanded
+            // ([`Search::make_room`]).
+            if let Some(line) = self.pv.get_mut(ply) {
+                line.clear();
+            }
         }
     }
 
@@ -257,6 +259,17 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         );
     }
 
+    /// Makes room for the move buffer and principal-variation line of
+    /// `ply` and of its successors' level (which [`Search::update_pv`]
+    /// reads). Only positions that are expanded need it, so a bottom
+    /// position pays no length check.
+    #[inline(always)]
+    fn make_room(&mut self, ply: usize) {
+        if ply + 1 >= self.buffers.len() {
+            self.grow(ply);
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn grow(&mut self, ply: usize) {
@@ -268,24 +281,53 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// horizon reached, no successors, or a limit hit) or an interior one,
     /// whose successors it generates: "determine the successor positions
     /// p1, …, pd; if d = 0 then return f(p)" (Knuth §2, Hsu's F1–F3).
+    ///
+    /// Returns the value of a bottom position, or `None` for an interior
+    /// one, whose successors are left in this ply's buffer
+    /// ([`Search::successors_mut`]) until the ply is expanded again, so a
+    /// procedure that reads them there has no buffer to take and give back.
     #[inline(always)]
-    pub(crate) fn expand(&mut self, pos: &G::Position, ply: usize, depth: u32) -> Node<G::Move> {
+    pub(crate) fn expand_in_place(
+        &mut self,
+        pos: &G::Position,
+        ply: usize,
+        depth: u32,
+    ) -> Option<Value> {
         let value = if let Some(v) = self.game.outcome(pos, ply) {
             v
         } else if depth == 0 || self.out_of_budget() {
             self.game.evaluate(pos, ply)
         } else {
+            self.make_room(ply);
             let moves = &mut self.buffers[ply];
             moves.clear();
             self.game.moves(pos, moves);
             if !moves.is_empty() {
                 self.observer.expand(ply, moves.len());
-                return Node::Interior(std::mem::take(moves));
+                return None;
             }
             self.game.evaluate(pos, ply)
         };
         self.observer.leaf(ply, value);
-        Node::Bottom(value)
+        Some(value)
+    }
+
+    /// [`Search::expand_in_place`], with the successors of an interior
+    /// position taken out of the buffer (give them back with
+    /// [`Search::release`]).
+    #[inline(always)]
+    pub(crate) fn expand(&mut self, pos: &G::Position, ply: usize, depth: u32) -> Node<G::Move> {
+        match self.expand_in_place(pos, ply, depth) {
+            Some(value) => Node::Bottom(value),
+            None => Node::Interior(std::mem::take(&mut self.buffers[ply])),
+        }
+    }
+
+    /// The successors of the position at `ply` left by
+    /// [`Search::expand_in_place`], in search order.
+    #[inline(always)]
+    pub(crate) fn successors_mut(&mut self, ply: usize) -> &mut [G::Move] {
+        &mut self.buffers[ply]
     }
 
     /// [`Search::enter`] then [`Search::expand`].

@@ -15,7 +15,7 @@
 
 use crate::game::Game;
 use crate::observer::Observer;
-use crate::search::{Node, Search};
+use crate::search::Search;
 use crate::value::{NEG_INFINITY, Value};
 
 /// How an alpha-beta procedure starts `m` and what it returns outside its
@@ -248,11 +248,9 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
         Some(Known::AtMost(v)) if v <= alpha => return s.settle(ply, R::fail_low(v, alpha)),
         _ => {}
     }
-    match s.expand(pos, ply, depth) {
-        Node::Bottom(v) => v,
-        Node::Interior(moves) => {
-            interior::<R, H, G, O>(s, hooks, pos, ply, depth, alpha, beta, moves)
-        }
+    match s.expand_in_place(pos, ply, depth) {
+        Some(v) => v,
+        None => interior::<R, H, G, O>(s, hooks, pos, ply, depth, alpha, beta),
     }
 }
 
@@ -268,14 +266,39 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     depth: u32,
     alpha: Value,
     beta: Value,
-    mut moves: Vec<G::Move>,
 ) -> Value {
-    hooks.order(s.game, pos, ply, &mut moves);
+    hooks.order(s.game, pos, ply, s.successors_mut(ply));
+    // The same loop twice: with `depth` known to be 1 the compiler settles
+    // every successor as a bottom position in place, with no recursion.
+    let (value, best) = if depth == 1 {
+        successors::<R, H, G, O>(s, hooks, pos, ply, 1, alpha, beta)
+    } else {
+        successors::<R, H, G, O>(s, hooks, pos, ply, depth, alpha, beta)
+    };
+    hooks.after(s.game, pos, ply, depth, alpha, beta, value, best);
+    value
+}
+
+/// The loop of [`interior`] over the successors left by
+/// [`Search::expand_in_place`]: the node's value and best move.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    hooks: &mut H,
+    pos: &G::Position,
+    ply: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Option<G::Move>) {
+    let n = s.successors_mut(ply).len();
     let mut m = R::initial(alpha);
     let mut best = None;
     let mut value = None;
     let mut own = NEG_INFINITY;
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..n {
+        let mv = s.successors_mut(ply)[i];
         let child = s.game.play(pos, mv);
         let t = -node::<R, H, G, O>(
             s,
@@ -295,7 +318,7 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
             s.update_pv(ply, mv);
         }
         if m >= beta {
-            s.report_cutoff(ply, moves.len() - i - 1);
+            s.report_cutoff(ply, n - i - 1);
             value = Some(R::on_cutoff(m, beta));
             break;
         }
@@ -303,8 +326,5 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
             break;
         }
     }
-    s.release(ply, moves);
-    let value = value.unwrap_or(m);
-    hooks.after(s.game, pos, ply, depth, alpha, beta, value, best);
-    value
+    (value.unwrap_or(m), best)
 }
