@@ -252,10 +252,10 @@ impl Stats {
     }
 
     /// Makes room for level `ply` in all per-level counts at once, so the
-    /// hot path checks one length only.
+    /// hot path checks one length only, and counts a position there.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, ply: usize) {
+    fn grow_and_count(&mut self, ply: usize) {
         for v in [
             &mut self.nodes_per_ply,
             &mut self.leaves_per_ply,
@@ -265,16 +265,17 @@ impl Stats {
                 v.resize(ply + 1, 0);
             }
         }
+        self.nodes_per_ply[ply] += 1;
     }
 }
 
 impl Observer for Stats {
     #[inline]
     fn node(&mut self, ply: usize, _index: usize, _alpha: Value, _beta: Value) {
-        if ply >= self.nodes_per_ply.len() {
-            self.grow(ply);
+        match self.nodes_per_ply.get_mut(ply) {
+            Some(count) => *count += 1,
+            None => self.grow_and_count(ply),
         }
-        self.nodes_per_ply[ply] += 1;
     }
     #[inline]
     fn leaf(&mut self, ply: usize, _value: Value) {

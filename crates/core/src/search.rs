@@ -201,7 +201,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         if self.track_pv {
             // The slot exists unless this is the root: the parent made room
             // for its successors' level when it expanded
-            // ([`Search::make_room`]).
+            // ([`Search::successor_buffer`]).
             if let Some(line) = self.pv.get_mut(ply) {
                 line.clear();
             }
@@ -259,22 +259,27 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         );
     }
 
-    /// Makes room for the move buffer and principal-variation line of
-    /// `ply` and of its successors' level (which [`Search::update_pv`]
-    /// reads). Only positions that are expanded need it, so a bottom
-    /// position pays no length check.
+    /// The (cleared) move buffer of `ply`, after making room for the
+    /// buffers and principal-variation lines of `ply` and of its successors'
+    /// level (which [`Search::update_pv`] reads). Only positions that are
+    /// expanded need it, so a bottom position pays no length check.
     #[inline(always)]
-    fn make_room(&mut self, ply: usize) {
-        if ply + 1 >= self.buffers.len() {
-            self.grow(ply);
-        }
+    fn successor_buffer(&mut self, ply: usize) -> &mut Vec<G::Move> {
+        let moves = if ply + 1 < self.buffers.len() {
+            &mut self.buffers[ply]
+        } else {
+            self.grow(ply)
+        };
+        moves.clear();
+        moves
     }
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, ply: usize) {
+    fn grow(&mut self, ply: usize) -> &mut Vec<G::Move> {
         self.pv.resize_with(ply + 2, Vec::new);
         self.buffers.resize_with(ply + 2, Vec::new);
+        &mut self.buffers[ply]
     }
 
     /// Decides whether an entered position is a bottom position (game over,
@@ -298,12 +303,12 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         } else if depth == 0 || self.out_of_budget() {
             self.game.evaluate(pos, ply)
         } else {
-            self.make_room(ply);
-            let moves = &mut self.buffers[ply];
-            moves.clear();
-            self.game.moves(pos, moves);
-            if !moves.is_empty() {
-                self.observer.expand(ply, moves.len());
+            let game = self.game;
+            let moves = self.successor_buffer(ply);
+            game.moves(pos, moves);
+            let n = moves.len();
+            if n != 0 {
+                self.observer.expand(ply, n);
                 return None;
             }
             self.game.evaluate(pos, ply)

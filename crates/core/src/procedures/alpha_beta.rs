@@ -310,7 +310,11 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
             -beta,
             -m.max(alpha),
         );
-        s.successor_done(t, own);
+        // Successors at the horizon (depth 1 here) are never expanded, so
+        // they report no cutoff to classify.
+        if depth > 1 {
+            s.successor_done(t, own);
+        }
         own = own.max(t);
         if t > m {
             m = t;
