@@ -196,9 +196,23 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// slot; the first step of every procedure.
     #[inline(always)]
     pub(crate) fn enter(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
+        self.enter_as::<true>(ply, index, alpha, beta);
+    }
+
+    /// [`Search::enter`] for a procedure instantiated per PV mode: `PV =
+    /// false` promises that the principal variation is not tracked
+    /// ([`Search::tracks_pv`] is false), so no test for it is compiled in.
+    #[inline(always)]
+    pub(crate) fn enter_as<const PV: bool>(
+        &mut self,
+        ply: usize,
+        index: usize,
+        alpha: Value,
+        beta: Value,
+    ) {
         self.nodes += 1;
         self.observer.node(ply, index, alpha, beta);
-        if self.track_pv {
+        if PV && self.track_pv {
             // The slot exists unless this is the root: the parent made room
             // for its successors' level when it expanded
             // ([`Search::successor_buffer`]).
@@ -206,6 +220,12 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
                 line.clear();
             }
         }
+    }
+
+    /// Whether the principal variation is tracked ([`Search::track_pv`]).
+    #[inline(always)]
+    pub(crate) fn tracks_pv(&self) -> bool {
+        self.track_pv
     }
 
     /// Reports that the node at `ply` was settled without evaluation or
@@ -360,7 +380,14 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// principal variation there becomes `mv` followed by the one below.
     #[inline(always)]
     pub(crate) fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        if !self.track_pv {
+        self.update_pv_as::<true>(ply, mv);
+    }
+
+    /// [`Search::update_pv`] for a procedure instantiated per PV mode (see
+    /// [`Search::enter_as`]).
+    #[inline(always)]
+    pub(crate) fn update_pv_as<const PV: bool>(&mut self, ply: usize, mv: G::Move) {
+        if !(PV && self.track_pv) {
             return;
         }
         let (upper, lower) = self.pv.split_at_mut(ply + 1);

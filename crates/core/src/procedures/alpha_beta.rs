@@ -180,7 +180,13 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     beta: Value,
 ) -> Value {
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
-    node::<R, H, G, O>(s, hooks, root, 0, 0, depth, alpha, beta)
+    // One instance of the procedure per PV mode, so the untracked search
+    // tests nothing for it at each position.
+    if s.tracks_pv() {
+        node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta)
+    } else {
+        node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta)
+    }
 }
 
 /// Hsu's F1: alpha-beta returning the hard bound on a cutoff.
@@ -231,7 +237,7 @@ pub fn alpha_beta_fail_soft<G: Game, O: Observer>(
 /// loop over successors is [`interior`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
     s: &mut Search<'_, G, O>,
     hooks: &mut H,
     pos: &G::Position,
@@ -241,7 +247,7 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    s.enter(ply, index, alpha, beta);
+    s.enter_as::<PV>(ply, index, alpha, beta);
     match hooks.before(s.game, pos, ply, depth, alpha, beta) {
         Some(Known::Exact(v)) => return s.settle(ply, v),
         Some(Known::AtLeast(v)) if v >= beta => return s.settle(ply, R::on_cutoff(v, beta)),
@@ -250,7 +256,7 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     }
     match s.expand_in_place(pos, ply, depth) {
         Some(v) => v,
-        None => interior::<R, H, G, O>(s, hooks, pos, ply, depth, alpha, beta),
+        None => interior::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta),
     }
 }
 
@@ -258,7 +264,7 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
 /// Hsu's F1–F3 bodies).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
     s: &mut Search<'_, G, O>,
     hooks: &mut H,
     pos: &G::Position,
@@ -271,9 +277,9 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     // The same loop twice: with `depth` known to be 1 the compiler settles
     // every successor as a bottom position in place, with no recursion.
     let (value, best) = if depth == 1 {
-        successors::<R, H, G, O>(s, hooks, pos, ply, 1, alpha, beta)
+        successors::<R, H, G, O, PV>(s, hooks, pos, ply, 1, alpha, beta)
     } else {
-        successors::<R, H, G, O>(s, hooks, pos, ply, depth, alpha, beta)
+        successors::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta)
     };
     hooks.after(s.game, pos, ply, depth, alpha, beta, value, best);
     value
@@ -283,7 +289,7 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
 /// [`Search::expand_in_place`]: the node's value and best move.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
     s: &mut Search<'_, G, O>,
     hooks: &mut H,
     pos: &G::Position,
@@ -300,7 +306,7 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     for i in 0..n {
         let mv = s.successors_mut(ply)[i];
         let child = s.game.play(pos, mv);
-        let t = -node::<R, H, G, O>(
+        let t = -node::<R, H, G, O, PV>(
             s,
             hooks,
             &child,
@@ -319,7 +325,7 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
         if t > m {
             m = t;
             best = Some(mv);
-            s.update_pv(ply, mv);
+            s.update_pv_as::<PV>(ply, mv);
         }
         if m >= beta {
             s.report_cutoff(ply, n - i - 1);
