@@ -151,16 +151,23 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
 
 /// Counts per level and per kind: the measures of Fuller §3–§5 and Knuth §3.
 ///
+/// Every examined position ends in exactly one way — evaluated as a bottom
+/// position, expanded, or settled — so the positions examined on a level
+/// ([`Stats::nodes_per_ply`]) are the sum of those three counts, and the
+/// instrument counts each position once.
+///
 /// All counts are integers so that sums over many trees are exact and do not
 /// depend on the order in which trees finish.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Positions examined on each level (index = ply).
-    pub nodes_per_ply: Vec<u64>,
-    /// Bottom positions evaluated on each level (Fuller's NBP, by level).
+    /// Bottom positions evaluated on each level (index = ply; Fuller's NBP,
+    /// by level).
     pub leaves_per_ply: Vec<u64>,
     /// Move generations on each level (Fuller's NMG, by level).
     pub expansions_per_ply: Vec<u64>,
+    /// Positions settled on each level without being evaluated or expanded
+    /// (a transposition-table entry, McCarthy's bounds).
+    pub settled_per_ply: Vec<u64>,
     /// Alpha cutoffs (made by Min nodes), shallow and deep.
     pub alpha_cutoffs: u64,
     /// Beta cutoffs (made by Max nodes), shallow and deep.
@@ -175,21 +182,6 @@ pub struct Stats {
     pub deep_pruned: u64,
 }
 
-#[inline(always)]
-fn bump(v: &mut Vec<u64>, i: usize) {
-    match v.get_mut(i) {
-        Some(x) => *x += 1,
-        None => grow_and_bump(v, i),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn grow_and_bump(v: &mut Vec<u64>, i: usize) {
-    v.resize(i + 1, 0);
-    v[i] += 1;
-}
-
 fn add_into(a: &mut Vec<u64>, b: &[u64]) {
     if a.len() < b.len() {
         a.resize(b.len(), 0);
@@ -200,9 +192,17 @@ fn add_into(a: &mut Vec<u64>, b: &[u64]) {
 }
 
 impl Stats {
+    /// Positions examined on each level (index = ply): bottom positions,
+    /// expansions and settled positions together.
+    pub fn nodes_per_ply(&self) -> Vec<u64> {
+        let mut nodes = self.leaves_per_ply.clone();
+        add_into(&mut nodes, &self.expansions_per_ply);
+        add_into(&mut nodes, &self.settled_per_ply);
+        nodes
+    }
     /// Total positions examined.
     pub fn nodes(&self) -> u64 {
-        self.nodes_per_ply.iter().sum()
+        self.leaves() + self.expansions() + self.settled()
     }
     /// Total bottom positions (NBP).
     pub fn leaves(&self) -> u64 {
@@ -211,6 +211,10 @@ impl Stats {
     /// Total move generations (NMG).
     pub fn expansions(&self) -> u64 {
         self.expansions_per_ply.iter().sum()
+    }
+    /// Total settled positions.
+    pub fn settled(&self) -> u64 {
+        self.settled_per_ply.iter().sum()
     }
     /// Total cutoffs.
     pub fn cutoffs(&self) -> u64 {
@@ -222,9 +226,9 @@ impl Stats {
     }
     /// Adds another search's counts to these (for Monte Carlo sums).
     pub fn merge(&mut self, other: &Stats) {
-        add_into(&mut self.nodes_per_ply, &other.nodes_per_ply);
         add_into(&mut self.leaves_per_ply, &other.leaves_per_ply);
         add_into(&mut self.expansions_per_ply, &other.expansions_per_ply);
+        add_into(&mut self.settled_per_ply, &other.settled_per_ply);
         self.alpha_cutoffs += other.alpha_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.deep_cutoffs += other.deep_cutoffs;
@@ -238,9 +242,9 @@ impl Stats {
     /// many searches).
     pub fn clear(&mut self) {
         for v in [
-            &mut self.nodes_per_ply,
             &mut self.leaves_per_ply,
             &mut self.expansions_per_ply,
+            &mut self.settled_per_ply,
         ] {
             v.iter_mut().for_each(|c| *c = 0);
         }
@@ -251,39 +255,44 @@ impl Stats {
         self.deep_pruned = 0;
     }
 
-    /// Makes room for level `ply` in all per-level counts at once, so the
-    /// hot path checks one length only, and counts a position there.
+    /// Makes room for level `ply` in all per-level counts at once (so they
+    /// keep one length) and counts a position in `counts` there.
     #[cold]
     #[inline(never)]
-    fn grow_and_count(&mut self, ply: usize) {
+    fn grow_and_count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize) {
         for v in [
-            &mut self.nodes_per_ply,
             &mut self.leaves_per_ply,
             &mut self.expansions_per_ply,
+            &mut self.settled_per_ply,
         ] {
             if v.len() <= ply {
                 v.resize(ply + 1, 0);
             }
         }
-        self.nodes_per_ply[ply] += 1;
+        counts(self)[ply] += 1;
+    }
+
+    #[inline(always)]
+    fn count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize) {
+        match counts(self).get_mut(ply) {
+            Some(count) => *count += 1,
+            None => self.grow_and_count(counts, ply),
+        }
     }
 }
 
 impl Observer for Stats {
     #[inline]
-    fn node(&mut self, ply: usize, _index: usize, _alpha: Value, _beta: Value) {
-        match self.nodes_per_ply.get_mut(ply) {
-            Some(count) => *count += 1,
-            None => self.grow_and_count(ply),
-        }
-    }
-    #[inline]
     fn leaf(&mut self, ply: usize, _value: Value) {
-        bump(&mut self.leaves_per_ply, ply);
+        self.count(|s| &mut s.leaves_per_ply, ply);
     }
     #[inline]
     fn expand(&mut self, ply: usize, _successors: usize) {
-        bump(&mut self.expansions_per_ply, ply);
+        self.count(|s| &mut s.expansions_per_ply, ply);
+    }
+    #[inline]
+    fn settled(&mut self, ply: usize, _value: Value) {
+        self.count(|s| &mut s.settled_per_ply, ply);
     }
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {

@@ -88,8 +88,9 @@ impl Totals {
         self.leaves.add(stats.leaves());
         self.nodes.add(stats.nodes());
         self.move_generations.add(stats.expansions());
-        grow(&mut self.nodes_per_level, stats.nodes_per_ply.len());
-        for (m, &x) in self.nodes_per_level.iter_mut().zip(&stats.nodes_per_ply) {
+        let nodes_per_ply = stats.nodes_per_ply();
+        grow(&mut self.nodes_per_level, nodes_per_ply.len());
+        for (m, &x) in self.nodes_per_level.iter_mut().zip(&nodes_per_ply) {
             m.add(x);
         }
         add_counts(&mut self.leaves_per_level, &stats.leaves_per_ply);
@@ -186,9 +187,9 @@ mod tests {
 
     fn stats(leaves: &[u64]) -> Stats {
         Stats {
-            nodes_per_ply: leaves.iter().map(|x| x + 1).collect(),
             leaves_per_ply: leaves.to_vec(),
             expansions_per_ply: vec![1; leaves.len()],
+            settled_per_ply: vec![0; leaves.len()],
             alpha_cutoffs: 2,
             beta_cutoffs: 3,
             deep_cutoffs: 1,

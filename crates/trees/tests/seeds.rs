@@ -32,7 +32,7 @@ fn knuth_fig1_to_3_pi_tree() {
     assert_eq!(v2, 2);
     assert_eq!(f2.deep_pruned, 5);
     assert_eq!(f2.deep_cutoffs, 3);
-    assert_eq!(f2.nodes_per_ply[..4], f1.nodes_per_ply[..4]);
+    assert_eq!(f2.nodes_per_ply()[..4], f1.nodes_per_ply()[..4]);
     assert_eq!(f2.leaves(), 36 - 5);
 }
 
@@ -138,15 +138,18 @@ fn every_examined_position_is_a_leaf_or_a_move_generation() {
     for procedure in Procedure::ALL {
         let mut s = Search::with_observer(&tree, Stats::default());
         procedure.run(&mut s, &Tree::ROOT, FULL);
+        let examined = s.nodes();
         let st = s.into_observer();
-        for l in 0..st.nodes_per_ply.len() {
+        // Stats derives positions per level from bottom positions,
+        // expansions and settled positions; the search counts every
+        // position it enters, independently.
+        assert_eq!(st.nodes(), examined, "{procedure}");
+        assert_eq!(st.settled(), 0, "{procedure}");
+        let nodes = st.nodes_per_ply();
+        for (l, &n) in nodes.iter().enumerate() {
             let expanded = st.expansions_per_ply.get(l).copied().unwrap_or(0);
             let bottom = st.leaves_per_ply.get(l).copied().unwrap_or(0);
-            assert_eq!(
-                st.nodes_per_ply[l],
-                expanded + bottom,
-                "{procedure}, level {l}"
-            );
+            assert_eq!(n, expanded + bottom, "{procedure}, level {l}");
         }
     }
 }

@@ -159,7 +159,7 @@ proptest! {
         // Ties could make the ordering only weakly perfect; the count still holds.
         for l in 0..=d as usize {
             let expected = n.pow(l.div_ceil(2) as u32) + n.pow((l / 2) as u32) - 1;
-            prop_assert_eq!(stats.nodes_per_ply[l], expected as u64, "level {}", l);
+            prop_assert_eq!(stats.nodes_per_ply()[l], expected as u64, "level {}", l);
         }
         for e in &trace.entries {
             prop_assert!(e.path.is_critical(), "{} is not critical", e.path);
@@ -194,7 +194,7 @@ fn infinite_root_values_halve_the_count() {
         for l in 1..=d as usize {
             let e = if ceil { l.div_ceil(2) } else { l / 2 } as u32;
             assert_eq!(
-                stats.nodes_per_ply[l],
+                stats.nodes_per_ply()[l],
                 n.pow(e) as u64,
                 "root {root_value}, level {l}"
             );

@@ -164,7 +164,7 @@ fn print_report(pos: &Position, r: &ExperimentReport) {
         r.stats.expansions(),
         per_ply(&r.stats.expansions_per_ply)
     );
-    println!("nodes per ply    {}", per_ply(&r.stats.nodes_per_ply));
+    println!("nodes per ply    {}", per_ply(&r.stats.nodes_per_ply()));
     println!(
         "cutoffs          {} (alpha {}, beta {}, deep {}, shallow {})",
         r.stats.cutoffs(),

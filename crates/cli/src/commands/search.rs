@@ -325,7 +325,7 @@ where
         positions_examined: stats.nodes(),
         bottom_positions: stats.leaves(),
         move_generations: stats.expansions(),
-        examined_per_level: stats.nodes_per_ply.clone(),
+        examined_per_level: stats.nodes_per_ply(),
         bottom_per_level: stats.leaves_per_ply.clone(),
         alpha_cutoffs: stats.alpha_cutoffs,
         beta_cutoffs: stats.beta_cutoffs,

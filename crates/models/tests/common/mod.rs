@@ -30,5 +30,5 @@ pub fn f2_leaves<M: alphabeta_models::TreeModel>(tree: &M) -> (Value, u64, Vec<u
     let mut s = Search::with_observer(tree, Stats::default());
     let v = alpha_beta_fail_hard(&mut s, &tree.root(), tree.depth(), NEG_INFINITY, INFINITY);
     let stats = s.into_observer();
-    (v, stats.leaves(), stats.nodes_per_ply)
+    (v, stats.leaves(), stats.nodes_per_ply())
 }

@@ -222,7 +222,7 @@ fn property_tables(ctx: &Context<'_>) -> anyhow::Result<Item> {
                     beta <= f3 && f3 <= f
                 };
                 // Hsu slide 75: F2 and F3 scan the same nodes.
-                let same = s2.nodes_per_ply == s3.nodes_per_ply;
+                let same = s2.nodes_per_ply() == s3.nodes_per_ply();
                 for (b, ok) in bad.iter_mut().zip([ok1, ok2, ok3, same]) {
                     *b += u64::from(!ok);
                 }

@@ -209,8 +209,9 @@ fn infinite_root() -> Item {
                     .replace("-inf", "−∞"),
             ),
         ));
+        let nodes = stats.nodes_per_ply();
         for l in 1..=h as usize {
-            let got = stats.nodes_per_ply.get(l).copied().unwrap_or(0);
+            let got = nodes.get(l).copied().unwrap_or(0);
             item.compare(Comparison::exact(
                 format!("root value {label}: positions on level {l}"),
                 Value::int(paper(l as u64).into()),
@@ -372,9 +373,9 @@ fn corollary_2(ctx: &Context<'_>) -> anyhow::Result<Item> {
             Tree::parse_with(&text, Convention::NegaMax).map_err(|e| anyhow::anyhow!("{e}"))?;
         let mut s = Search::with_observer(&tree, Stats::default());
         alpha_beta_fail_hard(&mut s, &Tree::ROOT, u32::MAX, NEG_INFINITY, INFINITY);
-        let stats = s.into_observer();
+        let nodes = s.into_observer().nodes_per_ply();
         for l in 0..=height as usize {
-            let x = stats.nodes_per_ply.get(l).copied().unwrap_or(0) as f64;
+            let x = nodes.get(l).copied().unwrap_or(0) as f64;
             sums[l] += x;
             squares[l] += x * x;
         }
