@@ -73,7 +73,8 @@ pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     limits: Limits,
     nodes: u64,
     /// The node count at which the limits are next checked (`u64::MAX`
-    /// without limits), so the hot path pays one comparison.
+    /// without limits, 0 once stopped), so the hot path pays one
+    /// comparison.
     next_check: u64,
     stopped: bool,
     track_pv: bool,
@@ -172,23 +173,27 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
 
     /// Checks the limits; true when the search must stop. Costs one
     /// comparison except every [`POLL_INTERVAL`] positions (or at the node
-    /// limit), when the clock and the stop flag are read.
+    /// limit), when the clock and the stop flag are read, and once stopped
+    /// (the check is then due at every position).
     #[inline(always)]
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes < self.next_check {
-            return self.stopped;
-        }
-        self.check_limits()
+        self.nodes >= self.next_check && self.check_limits()
     }
 
     #[cold]
     fn check_limits(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
         let l = &self.limits;
         let over_nodes = l.nodes.is_some_and(|n| self.nodes > n);
         let over_time = l.time.is_some_and(|t| self.started.elapsed() >= t);
         let flagged = l.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
-        self.stopped |= over_nodes || over_time || flagged;
+        self.stopped = over_nodes || over_time || flagged;
         self.schedule_check();
+        if self.stopped {
+            self.next_check = 0;
+        }
         self.stopped
     }
 
