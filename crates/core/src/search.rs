@@ -64,6 +64,23 @@ pub(crate) enum Node<M> {
     Interior(Vec<M>),
 }
 
+/// A cutoff made by a node, handed back to its parent together with the
+/// node's value, so the parent can tell whether it was deep (Knuth & Moore
+/// §3) by testing a register instead of a field of [`Search`].
+///
+/// Only the recursive alpha-beta procedure ([`crate::procedures::alpha_beta`],
+/// the one the instruments are measured on) returns it; the other
+/// procedures, whose nodes return a bare value, hand their cutoff over
+/// through [`Search::report_cutoff`] and [`Search::successor_done`]. Both
+/// classify a cutoff the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cut(usize);
+
+impl Cut {
+    /// No cutoff (or none observed).
+    pub(crate) const NONE: Cut = Cut(0);
+}
+
 /// The context of one search.
 pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     /// The game being searched.
@@ -269,6 +286,34 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         if O::ACTIVE && self.pending_cutoff != 0 {
             let ply = std::mem::take(&mut self.pending_cutoff);
             self.emit_cutoff(ply, value > own, self.pending_pruned);
+        }
+    }
+
+    /// The cutoff a node at `ply` made with `pruned` successors unexamined,
+    /// for a procedure that hands it back to its parent together with the
+    /// node's value (see [`Cut`]) rather than through
+    /// [`Search::report_cutoff`]. A cutoff at the root, never deep, is
+    /// reported at once. Without an active observer it is always
+    /// [`Cut::NONE`], a constant.
+    #[inline(always)]
+    pub(crate) fn cut(&mut self, ply: usize, pruned: usize) -> Cut {
+        if !O::ACTIVE {
+            Cut::NONE
+        } else if ply == 0 {
+            self.emit_cutoff(0, false, pruned);
+            Cut::NONE
+        } else {
+            Cut(pruned + 1)
+        }
+    }
+
+    /// [`Search::successor_done`] for a successor at `ply` that handed back
+    /// its cutoff `cut` with its value: reports the cutoff, deep exactly
+    /// when `value > own`.
+    #[inline(always)]
+    pub(crate) fn successor_cut(&mut self, ply: usize, cut: Cut, value: Value, own: Value) {
+        if O::ACTIVE && cut.0 != 0 {
+            self.emit_cutoff(ply, value > own, cut.0 - 1);
         }
     }
 

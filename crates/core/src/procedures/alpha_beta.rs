@@ -15,7 +15,7 @@
 
 use crate::game::Game;
 use crate::observer::Observer;
-use crate::search::Search;
+use crate::search::{Cut, Search};
 use crate::value::{NEG_INFINITY, Value};
 
 /// How an alpha-beta procedure starts `m` and what it returns outside its
@@ -182,10 +182,12 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
     // One instance of the procedure per PV mode, so the untracked search
     // tests nothing for it at each position.
+    // The root reports its own cutoff ([`Search::cut`]), so it hands back
+    // none.
     if s.tracks_pv() {
-        node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta)
+        node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta).0
     } else {
-        node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta)
+        node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta).0
     }
 }
 
@@ -232,9 +234,10 @@ pub fn alpha_beta_fail_soft<G: Game, O: Observer>(
     alpha_beta::<FailSoft, G, O>(s, root, depth, alpha, beta)
 }
 
-/// One node of alpha-beta. The part that settles bottom positions is
-/// inlined into the caller's loop, so a leaf costs no function call; the
-/// loop over successors is [`interior`].
+/// One node of alpha-beta: its value, and the cutoff it made if any, which
+/// its parent classifies as deep or shallow ([`Cut`]). The part that settles
+/// bottom positions is inlined into the caller's loop, so a leaf costs no
+/// function call; the loop over successors is [`interior`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
@@ -246,16 +249,20 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const P
     depth: u32,
     alpha: Value,
     beta: Value,
-) -> Value {
+) -> (Value, Cut) {
     s.enter_as::<PV>(ply, index, alpha, beta);
     match hooks.before(s.game, pos, ply, depth, alpha, beta) {
-        Some(Known::Exact(v)) => return s.settle(ply, v),
-        Some(Known::AtLeast(v)) if v >= beta => return s.settle(ply, R::on_cutoff(v, beta)),
-        Some(Known::AtMost(v)) if v <= alpha => return s.settle(ply, R::fail_low(v, alpha)),
+        Some(Known::Exact(v)) => return (s.settle(ply, v), Cut::NONE),
+        Some(Known::AtLeast(v)) if v >= beta => {
+            return (s.settle(ply, R::on_cutoff(v, beta)), Cut::NONE);
+        }
+        Some(Known::AtMost(v)) if v <= alpha => {
+            return (s.settle(ply, R::fail_low(v, alpha)), Cut::NONE);
+        }
         _ => {}
     }
     match s.expand_in_place(pos, ply, depth) {
-        Some(v) => v,
+        Some(v) => (v, Cut::NONE),
         None => interior::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta),
     }
 }
@@ -272,21 +279,28 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool
     depth: u32,
     alpha: Value,
     beta: Value,
-) -> Value {
+) -> (Value, Cut) {
     hooks.order(s.game, pos, ply, s.successors_mut(ply));
     // The same loop twice: with `depth` known to be 1 the compiler settles
     // every successor as a bottom position in place, with no recursion.
-    let (value, best) = if depth == 1 {
+    let (value, best, cut) = if depth == 1 {
         successors::<R, H, G, O, PV>(s, hooks, pos, ply, 1, alpha, beta)
     } else {
         successors::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta)
     };
     hooks.after(s.game, pos, ply, depth, alpha, beta, value, best);
-    value
+    (value, cut)
 }
 
 /// The loop of [`interior`] over the successors left by
-/// [`Search::expand_in_place`]: the node's value and best move.
+/// [`Search::expand_in_place`]: the node's value, its best move and its
+/// cutoff.
+///
+/// A successor that stops on a cutoff hands it back with its value; the
+/// cutoff is deep (Knuth & Moore §3) exactly when the successor's value `t`
+/// exceeds `own`, the best value of its elder siblings: the bound −own that
+/// this node's own finished successors give would not have caused it, so the
+/// bound came from two or more levels up.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
@@ -297,16 +311,17 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
     depth: u32,
     alpha: Value,
     beta: Value,
-) -> (Value, Option<G::Move>) {
+) -> (Value, Option<G::Move>, Cut) {
     let n = s.successors_mut(ply).len();
     let mut m = R::initial(alpha);
     let mut best = None;
     let mut value = None;
+    let mut cut = Cut::NONE;
     let mut own = NEG_INFINITY;
     for i in 0..n {
         let mv = s.successors_mut(ply)[i];
         let child = s.game.play(pos, mv);
-        let t = -node::<R, H, G, O, PV>(
+        let (t, child_cut) = node::<R, H, G, O, PV>(
             s,
             hooks,
             &child,
@@ -316,10 +331,11 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
             -beta,
             -m.max(alpha),
         );
+        let t = -t;
         // Successors at the horizon (depth 1 here) are never expanded, so
         // they report no cutoff to classify.
         if depth > 1 {
-            s.successor_done(t, own);
+            s.successor_cut(ply + 1, child_cut, t, own);
         }
         own = own.max(t);
         if t > m {
@@ -328,7 +344,7 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
             s.update_pv_as::<PV>(ply, mv);
         }
         if m >= beta {
-            s.report_cutoff(ply, n - i - 1);
+            cut = s.cut(ply, n - i - 1);
             value = Some(R::on_cutoff(m, beta));
             break;
         }
@@ -336,5 +352,5 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
             break;
         }
     }
-    (value.unwrap_or(m), best)
+    (value.unwrap_or(m), best, cut)
 }
