@@ -289,21 +289,25 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         }
     }
 
-    /// The cutoff a node at `ply` made with `pruned` successors unexamined,
-    /// for a procedure that hands it back to its parent together with the
-    /// node's value (see [`Cut`]) rather than through
-    /// [`Search::report_cutoff`]. A cutoff at the root, never deep, is
-    /// reported at once. Without an active observer it is always
-    /// [`Cut::NONE`], a constant.
+    /// The cutoff a node made with `pruned` successors unexamined, for a
+    /// procedure that hands it back to its parent together with the node's
+    /// value (see [`Cut`]) rather than through [`Search::report_cutoff`].
+    /// Without an active observer it is always [`Cut::NONE`], a constant.
     #[inline(always)]
-    pub(crate) fn cut(&mut self, ply: usize, pruned: usize) -> Cut {
-        if !O::ACTIVE {
-            Cut::NONE
-        } else if ply == 0 {
-            self.emit_cutoff(0, false, pruned);
-            Cut::NONE
-        } else {
+    pub(crate) fn cut(&self, pruned: usize) -> Cut {
+        if O::ACTIVE {
             Cut(pruned + 1)
+        } else {
+            Cut::NONE
+        }
+    }
+
+    /// Reports the cutoff `cut` the root handed back: a root cutoff is
+    /// never deep, there being no bound from above it.
+    #[inline]
+    pub(crate) fn root_cut(&mut self, cut: Cut) {
+        if O::ACTIVE && cut.0 != 0 {
+            self.emit_cutoff(0, false, cut.0 - 1);
         }
     }
 

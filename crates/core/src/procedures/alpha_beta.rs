@@ -182,13 +182,15 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
     // One instance of the procedure per PV mode, so the untracked search
     // tests nothing for it at each position.
-    // The root reports its own cutoff ([`Search::cut`]), so it hands back
-    // none.
-    if s.tracks_pv() {
-        node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta).0
+    let (value, cut) = if s.tracks_pv() {
+        node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta)
     } else {
-        node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta).0
-    }
+        node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta)
+    };
+    // The root hands back its cutoff like any node; nothing above it
+    // classifies it, so it is reported here (never deep).
+    s.root_cut(cut);
+    value
 }
 
 /// Hsu's F1: alpha-beta returning the hard bound on a cutoff.
@@ -344,7 +346,7 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
             s.update_pv_as::<PV>(ply, mv);
         }
         if m >= beta {
-            cut = s.cut(ply, n - i - 1);
+            cut = s.cut(n - i - 1);
             value = Some(R::on_cutoff(m, beta));
             break;
         }
