@@ -75,6 +75,14 @@ pub trait Observer {
     /// was evaluated, with this value for the side to move.
     #[inline]
     fn leaf(&mut self, _ply: usize, _value: Value) {}
+    /// `count` bottom positions on level `ply` were evaluated. Every bottom
+    /// position is reported here once as well as to [`Observer::leaf`], but
+    /// in batches where the procedure can: alpha-beta reports a node's bottom
+    /// successors together when its loop ends, the other procedures one at a
+    /// time. An instrument that only counts bottom positions listens here, so
+    /// it costs one addition per node rather than one per bottom position.
+    #[inline]
+    fn bottom_positions(&mut self, _ply: usize, _count: u64) {}
     /// A position was settled without being evaluated or expanded: a
     /// transposition-table entry or McCarthy's bounds gave its value `value`.
     #[inline]
@@ -107,6 +115,10 @@ impl<O: Observer + ?Sized> Observer for &mut O {
         (**self).leaf(ply, value)
     }
     #[inline]
+    fn bottom_positions(&mut self, ply: usize, count: u64) {
+        (**self).bottom_positions(ply, count)
+    }
+    #[inline]
     fn settled(&mut self, ply: usize, value: Value) {
         (**self).settled(ply, value)
     }
@@ -131,6 +143,11 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn leaf(&mut self, ply: usize, value: Value) {
         self.0.leaf(ply, value);
         self.1.leaf(ply, value);
+    }
+    #[inline]
+    fn bottom_positions(&mut self, ply: usize, count: u64) {
+        self.0.bottom_positions(ply, count);
+        self.1.bottom_positions(ply, count);
     }
     #[inline]
     fn settled(&mut self, ply: usize, value: Value) {
@@ -259,7 +276,7 @@ impl Stats {
     /// keep one length) and counts a position in `counts` there.
     #[cold]
     #[inline(never)]
-    fn grow_and_count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize) {
+    fn grow_and_count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize, n: u64) {
         for v in [
             &mut self.leaves_per_ply,
             &mut self.expansions_per_ply,
@@ -269,30 +286,31 @@ impl Stats {
                 v.resize(ply + 1, 0);
             }
         }
-        counts(self)[ply] += 1;
+        counts(self)[ply] += n;
     }
 
+    /// Counts `n` positions in `counts` at level `ply`.
     #[inline(always)]
-    fn count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize) {
+    fn count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize, n: u64) {
         match counts(self).get_mut(ply) {
-            Some(count) => *count += 1,
-            None => self.grow_and_count(counts, ply),
+            Some(count) => *count += n,
+            None => self.grow_and_count(counts, ply, n),
         }
     }
 }
 
 impl Observer for Stats {
     #[inline]
-    fn leaf(&mut self, ply: usize, _value: Value) {
-        self.count(|s| &mut s.leaves_per_ply, ply);
+    fn bottom_positions(&mut self, ply: usize, count: u64) {
+        self.count(|s| &mut s.leaves_per_ply, ply, count);
     }
     #[inline]
     fn expand(&mut self, ply: usize, _successors: usize) {
-        self.count(|s| &mut s.expansions_per_ply, ply);
+        self.count(|s| &mut s.expansions_per_ply, ply, 1);
     }
     #[inline]
     fn settled(&mut self, ply: usize, _value: Value) {
-        self.count(|s| &mut s.settled_per_ply, ply);
+        self.count(|s| &mut s.settled_per_ply, ply, 1);
     }
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {

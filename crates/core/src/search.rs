@@ -365,8 +365,12 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// one, whose successors are left in this ply's buffer
     /// ([`Search::successors_mut`]) until the ply is expanded again, so a
     /// procedure that reads them there has no buffer to take and give back.
+    ///
+    /// A bottom position is reported to [`Observer::leaf`] at once, and to
+    /// [`Observer::bottom_positions`] too unless `CALLER_COUNTS`: the caller
+    /// then counts it and reports the count with [`Search::bottoms`].
     #[inline(always)]
-    pub(crate) fn expand_in_place(
+    pub(crate) fn expand_in_place<const CALLER_COUNTS: bool>(
         &mut self,
         pos: &G::Position,
         ply: usize,
@@ -388,7 +392,19 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             self.game.evaluate(pos, ply)
         };
         self.observer.leaf(ply, value);
+        if !CALLER_COUNTS {
+            self.observer.bottom_positions(ply, 1);
+        }
         Some(value)
+    }
+
+    /// Reports `count` bottom positions on level `ply` counted by the
+    /// caller of [`Search::expand_in_place`].
+    #[inline(always)]
+    pub(crate) fn bottoms(&mut self, ply: usize, count: u64) {
+        if O::ACTIVE && count != 0 {
+            self.observer.bottom_positions(ply, count);
+        }
     }
 
     /// [`Search::expand_in_place`], with the successors of an interior
@@ -396,7 +412,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// [`Search::release`]).
     #[inline(always)]
     pub(crate) fn expand(&mut self, pos: &G::Position, ply: usize, depth: u32) -> Node<G::Move> {
-        match self.expand_in_place(pos, ply, depth) {
+        match self.expand_in_place::<false>(pos, ply, depth) {
             Some(value) => Node::Bottom(value),
             None => Node::Interior(std::mem::take(&mut self.buffers[ply])),
         }

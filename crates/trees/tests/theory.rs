@@ -94,6 +94,13 @@ proptest! {
         for leaf in leaf_paths(&f2) {
             prop_assert!(f1_leaves.contains(&leaf), "F2 examined {} but F1 did not", leaf);
         }
+        // Alpha-beta reports its bottom positions in batches; they must be
+        // exactly the ones the trace saw, level by level.
+        let mut traced = vec![0u64; f2_stats.leaves_per_ply.len()];
+        for e in f2.entries.iter().filter(|e| e.leaf_value.is_some()) {
+            traced[e.path.0.len()] += 1;
+        }
+        prop_assert_eq!(&f2_stats.leaves_per_ply, &traced);
         let f2_nodes: Vec<_> = f2.entries.iter().map(|e| (e.path.clone(), e.alpha, e.beta)).collect();
         type Run = fn(&mut Search<'_, Tree, (alphabeta_core::Stats, alphabeta_core::Trace)>, &u32) -> Value;
         let same: [(&str, Run); 4] = [

@@ -182,15 +182,17 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
     // One instance of the procedure per PV mode, so the untracked search
     // tests nothing for it at each position.
-    let (value, cut) = if s.tracks_pv() {
+    let root = if s.tracks_pv() {
         node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta)
     } else {
         node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta)
     };
-    // The root hands back its cutoff like any node; nothing above it
-    // classifies it, so it is reported here (never deep).
-    s.root_cut(cut);
-    value
+    // The root hands back its cutoff and its being a bottom position like
+    // any node; nothing above it reports them, so they are reported here (a
+    // root cutoff is never deep).
+    s.root_cut(root.cut);
+    s.bottoms(0, u64::from(root.bottom));
+    root.value
 }
 
 /// Hsu's F1: alpha-beta returning the hard bound on a cutoff.
@@ -236,13 +238,22 @@ pub fn alpha_beta_fail_soft<G: Game, O: Observer>(
     alpha_beta::<FailSoft, G, O>(s, root, depth, alpha, beta)
 }
 
-/// One node of alpha-beta: its value, and the cutoff it made if any, which
-/// its parent classifies as deep or shallow ([`Cut`]). The part that settles
-/// bottom positions is inlined into the caller's loop, so a leaf costs no
-/// function call; the loop over successors is [`interior`].
+/// What a node of alpha-beta hands back to its parent: its value, the
+/// cutoff it made if any, which the parent classifies as deep or shallow
+/// ([`Cut`]), and whether it was a bottom position, which the parent counts
+/// and reports with its siblings ([`Search::bottoms`]).
+struct Searched {
+    value: Value,
+    cut: Cut,
+    bottom: bool,
+}
+
+/// One node of alpha-beta. The part that settles bottom positions is
+/// inlined into the caller's loop, so a leaf costs no function call; the
+/// loop over successors is [`interior`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
+fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
     s: &mut Search<'_, G, O>,
     hooks: &mut H,
     pos: &G::Position,
@@ -251,21 +262,37 @@ pub(crate) fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const P
     depth: u32,
     alpha: Value,
     beta: Value,
-) -> (Value, Cut) {
+) -> Searched {
+    let settled = |value| Searched {
+        value,
+        cut: Cut::NONE,
+        bottom: false,
+    };
     s.enter_as::<PV>(ply, index, alpha, beta);
     match hooks.before(s.game, pos, ply, depth, alpha, beta) {
-        Some(Known::Exact(v)) => return (s.settle(ply, v), Cut::NONE),
+        Some(Known::Exact(v)) => return settled(s.settle(ply, v)),
         Some(Known::AtLeast(v)) if v >= beta => {
-            return (s.settle(ply, R::on_cutoff(v, beta)), Cut::NONE);
+            return settled(s.settle(ply, R::on_cutoff(v, beta)));
         }
         Some(Known::AtMost(v)) if v <= alpha => {
-            return (s.settle(ply, R::fail_low(v, alpha)), Cut::NONE);
+            return settled(s.settle(ply, R::fail_low(v, alpha)));
         }
         _ => {}
     }
-    match s.expand_in_place(pos, ply, depth) {
-        Some(v) => (v, Cut::NONE),
-        None => interior::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta),
+    match s.expand_in_place::<true>(pos, ply, depth) {
+        Some(value) => Searched {
+            value,
+            cut: Cut::NONE,
+            bottom: true,
+        },
+        None => {
+            let (value, cut) = interior::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta);
+            Searched {
+                value,
+                cut,
+                bottom: false,
+            }
+        }
     }
 }
 
@@ -320,10 +347,11 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
     let mut value = None;
     let mut cut = Cut::NONE;
     let mut own = NEG_INFINITY;
+    let mut bottoms = 0;
     for i in 0..n {
         let mv = s.successors_mut(ply)[i];
         let child = s.game.play(pos, mv);
-        let (t, child_cut) = node::<R, H, G, O, PV>(
+        let searched = node::<R, H, G, O, PV>(
             s,
             hooks,
             &child,
@@ -333,11 +361,12 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
             -beta,
             -m.max(alpha),
         );
-        let t = -t;
+        bottoms += u64::from(searched.bottom);
+        let t = -searched.value;
         // Successors at the horizon (depth 1 here) are never expanded, so
         // they report no cutoff to classify.
         if depth > 1 {
-            s.successor_cut(ply + 1, child_cut, t, own);
+            s.successor_cut(ply + 1, searched.cut, t, own);
         }
         own = own.max(t);
         if t > m {
@@ -354,5 +383,6 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
             break;
         }
     }
+    s.bottoms(ply + 1, bottoms);
     (value.unwrap_or(m), best, cut)
 }
