@@ -199,6 +199,7 @@ impl Chess {
 impl Game for Chess {
     type Position = Position;
     type Move = Move;
+    type Moves = Vec<Move>;
 
     fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
         legal_moves_into(pos.board(), out);

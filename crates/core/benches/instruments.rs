@@ -30,6 +30,7 @@ fn splitmix(mut z: u64) -> u64 {
 impl Game for HashedUniform {
     type Position = (u64, u32);
     type Move = u64;
+    type Moves = Vec<u64>;
     #[inline]
     fn moves(&self, pos: &(u64, u32), out: &mut Vec<u64>) {
         if pos.1 < self.depth {

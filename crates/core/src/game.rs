@@ -6,6 +6,7 @@
 //! negamax representation, Knuth eq. (1), Zohar §2); the min/max view of Knuth
 //! eqs (3)–(4) and Hsu's F′/G′ is derived by [`max_view`].
 
+use crate::moves::MoveList;
 use crate::value::Value;
 
 /// A two-player zero-sum game with perfect information.
@@ -18,11 +19,23 @@ pub trait Game {
     type Position: Clone;
     /// A move, i.e. the label of an edge of the game tree.
     type Move: Copy + PartialEq + core::fmt::Debug;
+    /// The list the successors are written into: `Vec<Self::Move>` for most
+    /// games, [`crate::moves::Numbered`] for implicit trees whose moves are
+    /// the numbers `1, …, n`.
+    type Moves: MoveList<Self::Move>;
 
-    /// Appends the successors of `pos` to `out` (which is empty on entry) in
-    /// search order. The order is part of the experiment and must be
+    /// Writes the successors of `pos` into `out` (which is empty on entry)
+    /// in search order. The order is part of the experiment and must be
     /// deterministic. No successors means the position is terminal.
-    fn moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>);
+    fn moves(&self, pos: &Self::Position, out: &mut Self::Moves);
+
+    /// The successors of `pos` in search order, as a new vector (for callers
+    /// outside a search; the search reuses its lists).
+    fn successors(&self, pos: &Self::Position) -> Vec<Self::Move> {
+        let mut moves = Self::Moves::default();
+        self.moves(pos, &mut moves);
+        moves.to_vec()
+    }
 
     /// The position after `mv` is played in `pos`.
     fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position;

@@ -9,6 +9,7 @@
 //! |---|---|
 //! | [`value`] | the score type, with ±∞ that never overflow on negation, and distance-scored wins |
 //! | [`game`] | the [`Game`] trait (negamax view) and its min/max view |
+//! | [`moves`] | successor lists: [`MoveList`], a `Vec` or the implicit [`moves::Numbered`] |
 //! | [`dewey`] | Dewey-decimal node addresses (`1.2.1`) |
 //! | [`observer`] | the [`Observer`] trait and the instruments: [`Stats`], [`NodeTypes`], [`Trace`] |
 //! | [`search`] | the [`Search`] context: limits, move buffers, principal variation |
@@ -22,6 +23,7 @@
 
 pub mod dewey;
 pub mod game;
+pub mod moves;
 pub mod observer;
 pub mod procedures;
 pub mod search;
@@ -30,6 +32,7 @@ pub mod value;
 
 pub use dewey::DeweyPath;
 pub use game::{BoundedGame, Game, HashedGame};
+pub use moves::{MoveList, Numbered};
 pub use observer::{Cutoff, CutoffKind, NoObserver, NodeType, NodeTypes, Observer, Stats, Trace};
 pub use procedures::Procedure;
 pub use search::{Limits, Search, SearchResult};

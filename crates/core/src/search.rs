@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
+use crate::moves::MoveList;
 use crate::observer::{Cutoff, CutoffKind, NoObserver, Observer};
 use crate::value::Value;
 
@@ -56,12 +57,12 @@ impl<M: Copy> SearchResult<M> {
 }
 
 /// How the procedures see a position when they first examine it.
-pub(crate) enum Node<M> {
+pub(crate) enum Node<L> {
     /// A bottom position with its value for the side to move.
     Bottom(Value),
-    /// An interior position and its successors (a buffer to give back with
+    /// An interior position and its successors (a list to give back with
     /// [`Search::release`]).
-    Interior(Vec<M>),
+    Interior(L),
 }
 
 /// A cutoff made by a node, handed back to its parent together with the
@@ -96,7 +97,7 @@ pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     stopped: bool,
     track_pv: bool,
     started: Instant,
-    buffers: Vec<Vec<G::Move>>,
+    buffers: Vec<G::Moves>,
     pv: Vec<Vec<G::Move>>,
     /// The ply of a cutoff made by the node just searched, waiting for its
     /// parent to tell whether it was deep (0: none; root cutoffs are
@@ -338,7 +339,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// level (which [`Search::update_pv`] reads). Only positions that are
     /// expanded need it, so a bottom position pays no length check.
     #[inline(always)]
-    fn successor_buffer(&mut self, ply: usize) -> &mut Vec<G::Move> {
+    fn successor_buffer(&mut self, ply: usize) -> &mut G::Moves {
         let moves = if ply + 1 < self.buffers.len() {
             &mut self.buffers[ply]
         } else {
@@ -350,9 +351,9 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, ply: usize) -> &mut Vec<G::Move> {
+    fn grow(&mut self, ply: usize) -> &mut G::Moves {
         self.pv.resize_with(ply + 2, Vec::new);
-        self.buffers.resize_with(ply + 2, Vec::new);
+        self.buffers.resize_with(ply + 2, G::Moves::default);
         &mut self.buffers[ply]
     }
 
@@ -411,7 +412,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// position taken out of the buffer (give them back with
     /// [`Search::release`]).
     #[inline(always)]
-    pub(crate) fn expand(&mut self, pos: &G::Position, ply: usize, depth: u32) -> Node<G::Move> {
+    pub(crate) fn expand(&mut self, pos: &G::Position, ply: usize, depth: u32) -> Node<G::Moves> {
         match self.expand_in_place::<false>(pos, ply, depth) {
             Some(value) => Node::Bottom(value),
             None => Node::Interior(std::mem::take(&mut self.buffers[ply])),
@@ -421,8 +422,14 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// The successors of the position at `ply` left by
     /// [`Search::expand_in_place`], in search order.
     #[inline(always)]
-    pub(crate) fn successors_mut(&mut self, ply: usize) -> &mut [G::Move] {
+    pub(crate) fn successors_mut(&mut self, ply: usize) -> &mut G::Moves {
         &mut self.buffers[ply]
+    }
+
+    /// The successor searched `i`-th at `ply` ([`Search::successors_mut`]).
+    #[inline(always)]
+    pub(crate) fn successor(&self, ply: usize, i: usize) -> G::Move {
+        self.buffers[ply].get(i)
     }
 
     /// [`Search::enter`] then [`Search::expand`].
@@ -435,14 +442,14 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         depth: u32,
         alpha: Value,
         beta: Value,
-    ) -> Node<G::Move> {
+    ) -> Node<G::Moves> {
         self.enter(ply, index, alpha, beta);
         self.expand(pos, ply, depth)
     }
 
     /// Gives back the successor buffer taken by [`Search::open`].
     #[inline(always)]
-    pub(crate) fn release(&mut self, ply: usize, moves: Vec<G::Move>) {
+    pub(crate) fn release(&mut self, ply: usize, moves: G::Moves) {
         self.buffers[ply] = moves;
     }
 

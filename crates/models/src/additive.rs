@@ -2,7 +2,7 @@
 //! discussed by Knuth (§9, eq. (55)): a random value on every branch, and a
 //! leaf's value is the sum of the values on the branches above it.
 
-use alphabeta_core::{Game, Value};
+use alphabeta_core::{Game, Numbered, Value};
 
 use crate::error::{ModelError, check_shape, first_on_level};
 use crate::hash::{below, derive_key, node_hash, salt};
@@ -63,11 +63,12 @@ impl Additive {
 impl Game for Additive {
     type Position = AdditiveNode;
     type Move = u32;
+    type Moves = Numbered;
 
     #[inline]
-    fn moves(&self, pos: &AdditiveNode, out: &mut Vec<u32>) {
+    fn moves(&self, pos: &AdditiveNode, out: &mut Numbered) {
         if pos.id < self.first_leaf {
-            out.extend(1..=self.branching);
+            out.set(self.branching);
         }
     }
 

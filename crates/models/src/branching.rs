@@ -1,7 +1,7 @@
 //! Random branching (Knuth & Moore 1975, Corollary 2): a position on level j
 //! is non-terminal with probability q_j and has on average d_j successors.
 
-use alphabeta_core::{Game, Value};
+use alphabeta_core::{Game, Numbered, Value};
 
 use crate::error::{ModelError, check_shape};
 use crate::hash::{derive_key, node_hash, salt, unit};
@@ -114,10 +114,11 @@ impl RandomBranching {
 impl Game for RandomBranching {
     type Position = BranchingNode;
     type Move = u32;
+    type Moves = Numbered;
 
-    fn moves(&self, pos: &BranchingNode, out: &mut Vec<u32>) {
+    fn moves(&self, pos: &BranchingNode, out: &mut Numbered) {
         if let Some(level) = self.levels.get(pos.level as usize) {
-            out.extend(1..=self.degree(pos.id, level));
+            out.set(self.degree(pos.id, level));
         }
     }
 

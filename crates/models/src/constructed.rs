@@ -51,11 +51,10 @@ impl<M: TreeModel> PerfectByConstruction<M> {
 impl<M: TreeModel> Game for PerfectByConstruction<M> {
     type Position = Assigned<M::Position>;
     type Move = (u32, M::Move);
+    type Moves = Vec<(u32, M::Move)>;
 
     fn moves(&self, pos: &Self::Position, out: &mut Vec<(u32, M::Move)>) {
-        let mut inner = Vec::new();
-        self.inner.moves(&pos.inner, &mut inner);
-        out.extend((1..).zip(inner));
+        out.extend((1..).zip(self.inner.successors(&pos.inner)));
     }
 
     fn play(&self, pos: &Self::Position, (rank, mv): (u32, M::Move)) -> Self::Position {

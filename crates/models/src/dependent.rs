@@ -73,6 +73,7 @@ impl TotallyDependent {
 impl Game for TotallyDependent {
     type Position = DependentNode;
     type Move = DependentMove;
+    type Moves = Vec<DependentMove>;
 
     /// Draws the position's permutation (Fisher–Yates from its hash stream)
     /// and lists its moves in rank order.

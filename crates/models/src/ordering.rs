@@ -11,7 +11,7 @@
 //! costs a full search of its N^(D−l) descendants, so a tree costs up to
 //! about D·N^D evaluations. Use them on trees of modest size.
 
-use alphabeta_core::{Game, Value};
+use alphabeta_core::{Game, MoveList, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ModelError;
@@ -112,16 +112,15 @@ impl<M: TreeModel> Ordered<M> {
 
 /// The negamax value of `pos` in `game`, searched to the end (Knuth eq.
 /// (1)). `stack` holds one move buffer per level below `pos`.
-pub fn true_value<G: Game>(game: &G, pos: &G::Position, stack: &mut Vec<Vec<G::Move>>) -> Value {
+pub fn true_value<G: Game>(game: &G, pos: &G::Position, stack: &mut Vec<G::Moves>) -> Value {
     let mut moves = stack.pop().unwrap_or_default();
     moves.clear();
     game.moves(pos, &mut moves);
     let value = if moves.is_empty() {
         game.evaluate(pos, 0)
     } else {
-        moves
-            .iter()
-            .map(|&mv| -true_value(game, &game.play(pos, mv), stack))
+        (0..moves.len())
+            .map(|i| -true_value(game, &game.play(pos, moves.get(i)), stack))
             .max()
             .expect("non-empty")
     };
@@ -132,11 +131,13 @@ pub fn true_value<G: Game>(game: &G, pos: &G::Position, stack: &mut Vec<Vec<G::M
 impl<M: TreeModel> Game for Ordered<M> {
     type Position = M::Position;
     type Move = M::Move;
+    type Moves = Vec<M::Move>;
 
     fn moves(&self, pos: &M::Position, out: &mut Vec<M::Move>) {
-        let start = out.len();
-        self.inner.moves(pos, out);
-        let moves = &mut out[start..];
+        let mut inner = M::Moves::default();
+        self.inner.moves(pos, &mut inner);
+        out.extend((0..inner.len()).map(|i| inner.get(i)));
+        let moves = &mut out[..];
         if moves.len() < 2 || matches!(self.ordering, Ordering::Random | Ordering::Constructed) {
             return;
         }

@@ -2,7 +2,7 @@
 //! and Knuth §7 ([`Uniform`], continuous values) and Fuller §6's range-R
 //! variant ([`RangeR`], R equally likely values, Fig. 6.1).
 
-use alphabeta_core::{Game, Value};
+use alphabeta_core::{Game, Numbered, Value};
 
 use crate::error::{ModelError, check_shape, first_on_level};
 use crate::hash::{below, derive_key, node_hash, salt};
@@ -116,11 +116,12 @@ impl RangeR {
 impl<V: LeafValues> Game for UniformTree<V> {
     type Position = u64;
     type Move = u32;
+    type Moves = Numbered;
 
     #[inline(always)]
-    fn moves(&self, pos: &u64, out: &mut Vec<u32>) {
+    fn moves(&self, pos: &u64, out: &mut Numbered) {
         if *pos < self.first_leaf {
-            out.extend(1..=self.branching);
+            out.set(self.branching);
         }
     }
 

@@ -172,8 +172,7 @@ fn random_branching_has_the_requested_means() {
         for j in 0..2 {
             let mut next = Vec::new();
             for pos in &level {
-                let mut moves = Vec::new();
-                tree.moves(pos, &mut moves);
+                let moves = tree.successors(pos);
                 positions[j] += 1;
                 nonterminal[j] += u64::from(!moves.is_empty());
                 successors[j] += moves.len() as u64;

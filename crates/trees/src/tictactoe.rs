@@ -44,6 +44,7 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Position = Board;
     type Move = u8;
+    type Moves = Vec<u8>;
 
     fn moves(&self, pos: &Board, out: &mut Vec<u8>) {
         let occupied = pos.mine | pos.theirs;

@@ -294,6 +294,7 @@ impl Tree {
 impl Game for Tree {
     type Position = NodeId;
     type Move = NodeId;
+    type Moves = Vec<NodeId>;
 
     #[inline]
     fn moves(&self, pos: &NodeId, out: &mut Vec<NodeId>) {

@@ -14,6 +14,7 @@
 //! rules differ only in the values they return outside the window.
 
 use crate::game::Game;
+use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Cut, Search};
 use crate::value::{NEG_INFINITY, Value};
@@ -128,7 +129,7 @@ pub trait NodeHooks<G: Game> {
     }
     /// Reorders the successors of `pos` before they are searched.
     #[inline]
-    fn order(&mut self, _game: &G, _pos: &G::Position, _ply: usize, _moves: &mut [G::Move]) {}
+    fn order(&mut self, _game: &G, _pos: &G::Position, _ply: usize, _moves: &mut G::Moves) {}
     /// Whether the value `m` found so far at `ply` is good enough to stop
     /// searching the remaining successors.
     #[inline]
@@ -349,7 +350,7 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
     let mut own = NEG_INFINITY;
     let mut bottoms = 0;
     for i in 0..n {
-        let mv = s.successors_mut(ply)[i];
+        let mv = s.successor(ply, i);
         let child = s.game.play(pos, mv);
         let searched = node::<R, H, G, O, PV>(
             s,

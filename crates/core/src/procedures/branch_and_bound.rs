@@ -1,6 +1,7 @@
 //! Knuth & Moore's procedure F1: one-bound branch-and-bound.
 
 use crate::game::Game;
+use crate::moves::MoveList;
 use crate::observer::{Cutoff, CutoffKind, Observer};
 use crate::search::{Node, Search};
 use crate::value::{NEG_INFINITY, Value};
@@ -36,7 +37,8 @@ fn node<G: Game, O: Observer>(
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..moves.len() {
+        let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let t = -node(s, &child, ply + 1, i + 1, depth - 1, -m);
         if t > m {

@@ -1,6 +1,7 @@
 //! Exhaustive search: every position is examined.
 
 use crate::game::{Game, max_view};
+use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Node, Search};
 use crate::value::{INFINITY, NEG_INFINITY, Value};
@@ -28,7 +29,8 @@ fn negamax_node<G: Game, O: Observer>(
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..moves.len() {
+        let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let t = -negamax_node(s, &child, ply + 1, i + 1, depth - 1);
         if t > m {
@@ -65,7 +67,8 @@ fn max_node<G: Game, O: Observer>(
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..moves.len() {
+        let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let t = min_node(s, &child, ply + 1, i + 1, depth - 1);
         if t > m {
@@ -90,7 +93,8 @@ fn min_node<G: Game, O: Observer>(
         Node::Interior(moves) => moves,
     };
     let mut m = INFINITY;
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..moves.len() {
+        let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let t = max_node(s, &child, ply + 1, i + 1, depth - 1);
         if t < m {

@@ -1,6 +1,7 @@
 //! Fail-hard alpha-beta in min/max form: two procedures.
 
 use crate::game::{Game, max_view};
+use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Node, Search};
 use crate::value::{NEG_INFINITY, Value};
@@ -37,7 +38,8 @@ fn max_node<G: Game, O: Observer>(
         Node::Interior(moves) => moves,
     };
     let (mut m, mut own) = (alpha, NEG_INFINITY);
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..moves.len() {
+        let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let t = min_node(s, &child, ply + 1, i + 1, depth - 1, m, beta);
         s.successor_done(t, own);
@@ -72,7 +74,8 @@ fn min_node<G: Game, O: Observer>(
     };
     // `own` in the negamax view of Min: the largest −t.
     let (mut m, mut own) = (beta, NEG_INFINITY);
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..moves.len() {
+        let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let t = max_node(s, &child, ply + 1, i + 1, depth - 1, alpha, m);
         s.successor_done(-t, own);

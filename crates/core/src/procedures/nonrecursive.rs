@@ -1,6 +1,7 @@
 //! Knuth & Moore's non-recursive `alphabeta` (§2).
 
 use crate::game::Game;
+use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Node, Search};
 use crate::value::{NEG_INFINITY, Value};
@@ -9,9 +10,9 @@ use crate::value::{NEG_INFINITY, Value};
 /// `a[l−1]`, `a[l]` (alpha, −beta, m) in one integer array and `r[l]`,
 /// `r[l+1]` (p and the current successor q) in another; a frame holds the
 /// same quantities for one level.
-struct Frame<P, M> {
+struct Frame<P, L> {
     pos: P,
-    moves: Vec<M>,
+    moves: L,
     /// Index of the next successor to examine (Knuth's q).
     next: usize,
     depth: u32,
@@ -36,7 +37,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    let mut stack: Vec<Frame<G::Position, G::Move>> = Vec::new();
+    let mut stack: Vec<Frame<G::Position, G::Moves>> = Vec::new();
     let moves = match s.open(root, 0, 0, depth, alpha, beta) {
         Node::Bottom(v) => return v,
         Node::Interior(moves) => moves,
@@ -55,7 +56,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         let top = stack.last_mut().expect("stack is never empty here");
         // "while q ≠ Λ and m < beta": descend into the next successor.
         if top.next < top.moves.len() && top.m < top.beta {
-            let mv = top.moves[top.next];
+            let mv = top.moves.get(top.next);
             top.next += 1;
             let index = top.next;
             let child = s.game.play(&top.pos, mv);
@@ -84,7 +85,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         match stack.last_mut() {
             None => return done.m,
             Some(parent) => {
-                let mv = parent.moves[parent.next - 1];
+                let mv = parent.moves.get(parent.next - 1);
                 back_up(s, parent, ply - 1, -done.m, mv);
             }
         }
@@ -95,7 +96,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
 /// then go to done": take a successor's value `t` into the frame at `ply`.
 fn back_up<G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
-    frame: &mut Frame<G::Position, G::Move>,
+    frame: &mut Frame<G::Position, G::Moves>,
     ply: usize,
     t: Value,
     mv: G::Move,

@@ -3,6 +3,7 @@
 use super::alpha_beta::FailSoft;
 use super::with_table::alpha_beta_with_table;
 use crate::game::{Game, HashedGame};
+use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Node, Search};
 use crate::table::TranspositionTable;
@@ -39,7 +40,8 @@ fn pvs_node<G: Game, O: Observer>(
     };
     let mut m = NEG_INFINITY;
     let mut own = NEG_INFINITY;
-    for (i, &mv) in moves.iter().enumerate() {
+    for i in 0..moves.len() {
+        let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let (d, at) = (depth - 1, ply + 1);
         let lower = m.max(alpha);

@@ -3,6 +3,7 @@
 use super::alpha_beta::{Known, NodeHooks, ReturnRule, alpha_beta_with_hooks};
 use super::drivers::aspiration_with;
 use crate::game::HashedGame;
+use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Search, SearchResult};
 use crate::table::{BoundType, TranspositionTable};
@@ -40,11 +41,9 @@ impl<G: HashedGame> NodeHooks<G> for TableHooks<'_, G::Move> {
     }
 
     #[inline]
-    fn order(&mut self, game: &G, pos: &G::Position, ply: usize, moves: &mut [G::Move]) {
-        if let Some(best) = self.table.probe(game.key(pos), ply).and_then(|e| e.best)
-            && let Some(k) = moves.iter().position(|&m| m == best)
-        {
-            moves[..=k].rotate_right(1);
+    fn order(&mut self, game: &G, pos: &G::Position, ply: usize, moves: &mut G::Moves) {
+        if let Some(best) = self.table.probe(game.key(pos), ply).and_then(|e| e.best) {
+            moves.move_to_front(best);
         }
     }
 

@@ -13,8 +13,7 @@ pub fn leaves<G: Game>(game: &G, pos: &G::Position) -> Vec<Value> {
 }
 
 fn collect<G: Game>(game: &G, pos: &G::Position, out: &mut Vec<Value>) {
-    let mut moves = Vec::new();
-    game.moves(pos, &mut moves);
+    let moves = game.successors(pos);
     if moves.is_empty() {
         out.push(game.evaluate(pos, 0));
     }

@@ -85,7 +85,6 @@ fn fig_3_1(ctx: &Context<'_>, trees: u64) -> anyhow::Result<Item> {
     let model = Uniform::new(n, d, ctx.seed).map_err(|e| anyhow::anyhow!("{e}"))?;
     // values[k]: the values (Max's view) of every node on level k.
     let mut values: Vec<Vec<f64>> = vec![Vec::new(); d as usize + 1];
-    let mut moves = Vec::new();
     for t in 0..trees {
         let tree = model.reseed(alphabeta_models::hash::tree_seed(ctx.seed, t));
         let mut level = vec![tree.root()];
@@ -96,9 +95,7 @@ fn fig_3_1(ctx: &Context<'_>, trees: u64) -> anyhow::Result<Item> {
             }
             let mut next = Vec::with_capacity(level.len() * n as usize);
             for pos in &level {
-                moves.clear();
-                tree.moves(pos, &mut moves);
-                next.extend(moves.iter().map(|&m| tree.play(pos, m)));
+                next.extend(tree.successors(pos).into_iter().map(|m| tree.play(pos, m)));
             }
             level = next;
         }

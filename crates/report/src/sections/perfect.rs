@@ -30,6 +30,7 @@ struct EqualLeaves {
 impl Game for EqualLeaves {
     type Position = u32;
     type Move = u32;
+    type Moves = Vec<u32>;
     fn moves(&self, pos: &u32, out: &mut Vec<u32>) {
         if *pos < self.height {
             out.extend(0..self.degree);
