@@ -75,14 +75,15 @@ pub trait Observer {
     /// was evaluated, with this value for the side to move.
     #[inline]
     fn leaf(&mut self, _ply: usize, _value: Value) {}
-    /// `count` bottom positions on level `ply` were evaluated. Every bottom
-    /// position is reported here once as well as to [`Observer::leaf`], but
-    /// in batches where the procedure can: alpha-beta reports a node's bottom
-    /// successors together when its loop ends, the other procedures one at a
-    /// time. An instrument that only counts bottom positions listens here, so
-    /// it costs one addition per node rather than one per bottom position.
+    /// `count` positions on level `ply` were examined. Every examined
+    /// position is reported here once as well as to [`Observer::node`], but
+    /// in batches where the procedure can: alpha-beta reports the successors
+    /// a node examined when its loop ends, the other procedures one position
+    /// at a time. An instrument that only counts positions listens here, so
+    /// it costs one addition per node and keeps nothing extra live in the
+    /// loop over successors.
     #[inline]
-    fn bottom_positions(&mut self, _ply: usize, _count: u64) {}
+    fn examined(&mut self, _ply: usize, _count: u64) {}
     /// A position was settled without being evaluated or expanded: a
     /// transposition-table entry or McCarthy's bounds gave its value `value`.
     #[inline]
@@ -115,8 +116,8 @@ impl<O: Observer + ?Sized> Observer for &mut O {
         (**self).leaf(ply, value)
     }
     #[inline]
-    fn bottom_positions(&mut self, ply: usize, count: u64) {
-        (**self).bottom_positions(ply, count)
+    fn examined(&mut self, ply: usize, count: u64) {
+        (**self).examined(ply, count)
     }
     #[inline]
     fn settled(&mut self, ply: usize, value: Value) {
@@ -145,9 +146,9 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
         self.1.leaf(ply, value);
     }
     #[inline]
-    fn bottom_positions(&mut self, ply: usize, count: u64) {
-        self.0.bottom_positions(ply, count);
-        self.1.bottom_positions(ply, count);
+    fn examined(&mut self, ply: usize, count: u64) {
+        self.0.examined(ply, count);
+        self.1.examined(ply, count);
     }
     #[inline]
     fn settled(&mut self, ply: usize, value: Value) {
@@ -169,22 +170,18 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
 /// Counts per level and per kind: the measures of Fuller §3–§5 and Knuth §3.
 ///
 /// Every examined position ends in exactly one way — evaluated as a bottom
-/// position, expanded, or settled — so the positions examined on a level
-/// ([`Stats::nodes_per_ply`]) are the sum of those three counts, and the
-/// instrument counts each position once.
+/// position, expanded, or settled — so the instrument counts the positions
+/// examined, the expansions and the settled positions on each level, and
+/// the bottom positions are what is left ([`Stats::leaves_per_ply`]).
 ///
 /// All counts are integers so that sums over many trees are exact and do not
-/// depend on the order in which trees finish.
+/// depend on the order in which trees finish. The per-level lists all have
+/// [`Stats::levels`] entries.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Bottom positions evaluated on each level (index = ply; Fuller's NBP,
-    /// by level).
-    pub leaves_per_ply: Vec<u64>,
-    /// Move generations on each level (Fuller's NMG, by level).
-    pub expansions_per_ply: Vec<u64>,
-    /// Positions settled on each level without being evaluated or expanded
-    /// (a transposition-table entry, McCarthy's bounds).
-    pub settled_per_ply: Vec<u64>,
+    nodes: Vec<u64>,
+    expansions: Vec<u64>,
+    settled: Vec<u64>,
     /// Alpha cutoffs (made by Min nodes), shallow and deep.
     pub alpha_cutoffs: u64,
     /// Beta cutoffs (made by Max nodes), shallow and deep.
@@ -208,30 +205,57 @@ fn add_into(a: &mut Vec<u64>, b: &[u64]) {
     }
 }
 
+/// `counts` with as many levels as `levels` (missing levels are 0).
+fn padded(counts: &[u64], levels: usize) -> Vec<u64> {
+    let mut v = counts.to_vec();
+    v.resize(levels, 0);
+    v
+}
+
 impl Stats {
-    /// Positions examined on each level (index = ply): bottom positions,
-    /// expansions and settled positions together.
+    /// The number of levels reached: one more than the deepest ply where a
+    /// position was examined.
+    pub fn levels(&self) -> usize {
+        self.nodes.len()
+    }
+    /// Positions examined on each level (index = ply).
     pub fn nodes_per_ply(&self) -> Vec<u64> {
-        let mut nodes = self.leaves_per_ply.clone();
-        add_into(&mut nodes, &self.expansions_per_ply);
-        add_into(&mut nodes, &self.settled_per_ply);
-        nodes
+        self.nodes.clone()
+    }
+    /// Bottom positions evaluated on each level (index = ply; Fuller's NBP,
+    /// by level): the examined positions that were neither expanded nor
+    /// settled.
+    pub fn leaves_per_ply(&self) -> Vec<u64> {
+        let mut leaves = self.nodes.clone();
+        for (l, x) in leaves.iter_mut().enumerate() {
+            *x -= self.expansions.get(l).unwrap_or(&0) + self.settled.get(l).unwrap_or(&0);
+        }
+        leaves
+    }
+    /// Move generations on each level (Fuller's NMG, by level).
+    pub fn expansions_per_ply(&self) -> Vec<u64> {
+        padded(&self.expansions, self.levels())
+    }
+    /// Positions settled on each level without being evaluated or expanded
+    /// (a transposition-table entry, McCarthy's bounds).
+    pub fn settled_per_ply(&self) -> Vec<u64> {
+        padded(&self.settled, self.levels())
     }
     /// Total positions examined.
     pub fn nodes(&self) -> u64 {
-        self.leaves() + self.expansions() + self.settled()
+        self.nodes.iter().sum()
     }
     /// Total bottom positions (NBP).
     pub fn leaves(&self) -> u64 {
-        self.leaves_per_ply.iter().sum()
+        self.nodes() - self.expansions() - self.settled()
     }
     /// Total move generations (NMG).
     pub fn expansions(&self) -> u64 {
-        self.expansions_per_ply.iter().sum()
+        self.expansions.iter().sum()
     }
     /// Total settled positions.
     pub fn settled(&self) -> u64 {
-        self.settled_per_ply.iter().sum()
+        self.settled.iter().sum()
     }
     /// Total cutoffs.
     pub fn cutoffs(&self) -> u64 {
@@ -243,28 +267,22 @@ impl Stats {
     }
     /// Adds another search's counts to these (for Monte Carlo sums).
     pub fn merge(&mut self, other: &Stats) {
-        add_into(&mut self.leaves_per_ply, &other.leaves_per_ply);
-        add_into(&mut self.expansions_per_ply, &other.expansions_per_ply);
-        add_into(&mut self.settled_per_ply, &other.settled_per_ply);
+        add_into(&mut self.nodes, &other.nodes);
+        add_into(&mut self.expansions, &other.expansions);
+        add_into(&mut self.settled, &other.settled);
         self.alpha_cutoffs += other.alpha_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.deep_cutoffs += other.deep_cutoffs;
         self.pruned += other.pruned;
         self.deep_pruned += other.deep_pruned;
     }
-}
 
-impl Stats {
     /// Sets every count to zero, keeping the allocations (for reuse across
     /// many searches).
     pub fn clear(&mut self) {
-        for v in [
-            &mut self.leaves_per_ply,
-            &mut self.expansions_per_ply,
-            &mut self.settled_per_ply,
-        ] {
-            v.iter_mut().for_each(|c| *c = 0);
-        }
+        self.nodes.clear();
+        self.expansions.clear();
+        self.settled.clear();
         self.alpha_cutoffs = 0;
         self.beta_cutoffs = 0;
         self.deep_cutoffs = 0;
@@ -272,45 +290,36 @@ impl Stats {
         self.deep_pruned = 0;
     }
 
-    /// Makes room for level `ply` in all per-level counts at once (so they
-    /// keep one length) and counts a position in `counts` there.
+    /// Makes room for level `ply` in `counts` and adds `n` there.
     #[cold]
     #[inline(never)]
-    fn grow_and_count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize, n: u64) {
-        for v in [
-            &mut self.leaves_per_ply,
-            &mut self.expansions_per_ply,
-            &mut self.settled_per_ply,
-        ] {
-            if v.len() <= ply {
-                v.resize(ply + 1, 0);
-            }
-        }
-        counts(self)[ply] += n;
+    fn grow_and_count(counts: &mut Vec<u64>, ply: usize, n: u64) {
+        counts.resize(ply + 1, 0);
+        counts[ply] += n;
     }
 
-    /// Counts `n` positions in `counts` at level `ply`.
+    /// Adds `n` to `counts` at level `ply`.
     #[inline(always)]
-    fn count(&mut self, counts: fn(&mut Stats) -> &mut Vec<u64>, ply: usize, n: u64) {
-        match counts(self).get_mut(ply) {
+    fn count(counts: &mut Vec<u64>, ply: usize, n: u64) {
+        match counts.get_mut(ply) {
             Some(count) => *count += n,
-            None => self.grow_and_count(counts, ply, n),
+            None => Self::grow_and_count(counts, ply, n),
         }
     }
 }
 
 impl Observer for Stats {
     #[inline]
-    fn bottom_positions(&mut self, ply: usize, count: u64) {
-        self.count(|s| &mut s.leaves_per_ply, ply, count);
+    fn examined(&mut self, ply: usize, count: u64) {
+        Self::count(&mut self.nodes, ply, count);
     }
     #[inline]
     fn expand(&mut self, ply: usize, _successors: usize) {
-        self.count(|s| &mut s.expansions_per_ply, ply, 1);
+        Self::count(&mut self.expansions, ply, 1);
     }
     #[inline]
     fn settled(&mut self, ply: usize, _value: Value) {
-        self.count(|s| &mut s.settled_per_ply, ply, 1);
+        Self::count(&mut self.settled, ply, 1);
     }
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {

@@ -220,11 +220,14 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     #[inline(always)]
     pub(crate) fn enter(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         self.enter_as::<true>(ply, index, alpha, beta);
+        self.observer.examined(ply, 1);
     }
 
     /// [`Search::enter`] for a procedure instantiated per PV mode: `PV =
     /// false` promises that the principal variation is not tracked
     /// ([`Search::tracks_pv`] is false), so no test for it is compiled in.
+    /// The procedure counts the positions it examines and reports them with
+    /// [`Search::examined`].
     #[inline(always)]
     pub(crate) fn enter_as<const PV: bool>(
         &mut self,
@@ -366,12 +369,8 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// one, whose successors are left in this ply's buffer
     /// ([`Search::successors_mut`]) until the ply is expanded again, so a
     /// procedure that reads them there has no buffer to take and give back.
-    ///
-    /// A bottom position is reported to [`Observer::leaf`] at once, and to
-    /// [`Observer::bottom_positions`] too unless `CALLER_COUNTS`: the caller
-    /// then counts it and reports the count with [`Search::bottoms`].
     #[inline(always)]
-    pub(crate) fn expand_in_place<const CALLER_COUNTS: bool>(
+    pub(crate) fn expand_in_place(
         &mut self,
         pos: &G::Position,
         ply: usize,
@@ -393,18 +392,15 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             self.game.evaluate(pos, ply)
         };
         self.observer.leaf(ply, value);
-        if !CALLER_COUNTS {
-            self.observer.bottom_positions(ply, 1);
-        }
         Some(value)
     }
 
-    /// Reports `count` bottom positions on level `ply` counted by the
-    /// caller of [`Search::expand_in_place`].
+    /// Reports `count` positions on level `ply` examined by a procedure
+    /// that entered them with [`Search::enter_as`].
     #[inline(always)]
-    pub(crate) fn bottoms(&mut self, ply: usize, count: u64) {
-        if O::ACTIVE && count != 0 {
-            self.observer.bottom_positions(ply, count);
+    pub(crate) fn examined(&mut self, ply: usize, count: usize) {
+        if O::ACTIVE {
+            self.observer.examined(ply, count as u64);
         }
     }
 
@@ -413,7 +409,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// [`Search::release`]).
     #[inline(always)]
     pub(crate) fn expand(&mut self, pos: &G::Position, ply: usize, depth: u32) -> Node<G::Moves> {
-        match self.expand_in_place::<false>(pos, ply, depth) {
+        match self.expand_in_place(pos, ply, depth) {
             Some(value) => Node::Bottom(value),
             None => Node::Interior(std::mem::take(&mut self.buffers[ply])),
         }

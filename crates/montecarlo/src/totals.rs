@@ -93,10 +93,10 @@ impl Totals {
         for (m, &x) in self.nodes_per_level.iter_mut().zip(&nodes_per_ply) {
             m.add(x);
         }
-        add_counts(&mut self.leaves_per_level, &stats.leaves_per_ply);
+        add_counts(&mut self.leaves_per_level, &stats.leaves_per_ply());
         add_counts(
             &mut self.move_generations_per_level,
-            &stats.expansions_per_ply,
+            &stats.expansions_per_ply(),
         );
         self.alpha_cutoffs += u128::from(stats.alpha_cutoffs);
         self.beta_cutoffs += u128::from(stats.beta_cutoffs);
@@ -184,18 +184,22 @@ mod decimal_vec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alphabeta_core::Observer;
 
+    /// The counts of a search that evaluated `leaves[l]` bottom positions
+    /// and expanded one position on each level `l`, as its events report.
     fn stats(leaves: &[u64]) -> Stats {
-        Stats {
-            leaves_per_ply: leaves.to_vec(),
-            expansions_per_ply: vec![1; leaves.len()],
-            settled_per_ply: vec![0; leaves.len()],
-            alpha_cutoffs: 2,
-            beta_cutoffs: 3,
-            deep_cutoffs: 1,
-            pruned: 4,
-            deep_pruned: 2,
+        let mut s = Stats::default();
+        for (ply, &n) in leaves.iter().enumerate() {
+            s.examined(ply, n + 1);
+            s.expand(ply, 1);
         }
+        s.alpha_cutoffs = 2;
+        s.beta_cutoffs = 3;
+        s.deep_cutoffs = 1;
+        s.pruned = 4;
+        s.deep_pruned = 2;
+        s
     }
 
     #[test]

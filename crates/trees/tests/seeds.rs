@@ -147,8 +147,8 @@ fn every_examined_position_is_a_leaf_or_a_move_generation() {
         assert_eq!(st.settled(), 0, "{procedure}");
         let nodes = st.nodes_per_ply();
         for (l, &n) in nodes.iter().enumerate() {
-            let expanded = st.expansions_per_ply.get(l).copied().unwrap_or(0);
-            let bottom = st.leaves_per_ply.get(l).copied().unwrap_or(0);
+            let expanded = st.expansions_per_ply().get(l).copied().unwrap_or(0);
+            let bottom = st.leaves_per_ply().get(l).copied().unwrap_or(0);
             assert_eq!(n, expanded + bottom, "{procedure}, level {l}");
         }
     }

@@ -157,12 +157,12 @@ fn print_report(pos: &Position, r: &ExperimentReport) {
     println!(
         "bottom positions {}   (per ply: {})",
         r.stats.leaves(),
-        per_ply(&r.stats.leaves_per_ply)
+        per_ply(&r.stats.leaves_per_ply())
     );
     println!(
         "move generations {}   (per ply: {})",
         r.stats.expansions(),
-        per_ply(&r.stats.expansions_per_ply)
+        per_ply(&r.stats.expansions_per_ply())
     );
     println!("nodes per ply    {}", per_ply(&r.stats.nodes_per_ply()));
     println!(

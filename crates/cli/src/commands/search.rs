@@ -326,7 +326,7 @@ where
         bottom_positions: stats.leaves(),
         move_generations: stats.expansions(),
         examined_per_level: stats.nodes_per_ply(),
-        bottom_per_level: stats.leaves_per_ply.clone(),
+        bottom_per_level: stats.leaves_per_ply(),
         alpha_cutoffs: stats.alpha_cutoffs,
         beta_cutoffs: stats.beta_cutoffs,
         deep_cutoffs: stats.deep_cutoffs,

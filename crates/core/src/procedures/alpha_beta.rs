@@ -183,17 +183,17 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
     // One instance of the procedure per PV mode, so the untracked search
     // tests nothing for it at each position.
-    let root = if s.tracks_pv() {
+    let (value, cut) = if s.tracks_pv() {
         node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta)
     } else {
         node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta)
     };
-    // The root hands back its cutoff and its being a bottom position like
-    // any node; nothing above it reports them, so they are reported here (a
+    // Each node reports the successors it examined and classifies their
+    // cutoffs; nothing is above the root to do so, so it is done here (a
     // root cutoff is never deep).
-    s.root_cut(root.cut);
-    s.bottoms(0, u64::from(root.bottom));
-    root.value
+    s.examined(0, 1);
+    s.root_cut(cut);
+    value
 }
 
 /// Hsu's F1: alpha-beta returning the hard bound on a cutoff.
@@ -239,19 +239,10 @@ pub fn alpha_beta_fail_soft<G: Game, O: Observer>(
     alpha_beta::<FailSoft, G, O>(s, root, depth, alpha, beta)
 }
 
-/// What a node of alpha-beta hands back to its parent: its value, the
-/// cutoff it made if any, which the parent classifies as deep or shallow
-/// ([`Cut`]), and whether it was a bottom position, which the parent counts
-/// and reports with its siblings ([`Search::bottoms`]).
-struct Searched {
-    value: Value,
-    cut: Cut,
-    bottom: bool,
-}
-
-/// One node of alpha-beta. The part that settles bottom positions is
-/// inlined into the caller's loop, so a leaf costs no function call; the
-/// loop over successors is [`interior`].
+/// One node of alpha-beta: its value, and the cutoff it made if any, which
+/// its parent classifies as deep or shallow ([`Cut`]). The part that settles
+/// bottom positions is inlined into the caller's loop, so a leaf costs no
+/// function call; the loop over successors is [`interior`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
@@ -263,37 +254,21 @@ fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
     depth: u32,
     alpha: Value,
     beta: Value,
-) -> Searched {
-    let settled = |value| Searched {
-        value,
-        cut: Cut::NONE,
-        bottom: false,
-    };
+) -> (Value, Cut) {
     s.enter_as::<PV>(ply, index, alpha, beta);
     match hooks.before(s.game, pos, ply, depth, alpha, beta) {
-        Some(Known::Exact(v)) => return settled(s.settle(ply, v)),
+        Some(Known::Exact(v)) => return (s.settle(ply, v), Cut::NONE),
         Some(Known::AtLeast(v)) if v >= beta => {
-            return settled(s.settle(ply, R::on_cutoff(v, beta)));
+            return (s.settle(ply, R::on_cutoff(v, beta)), Cut::NONE);
         }
         Some(Known::AtMost(v)) if v <= alpha => {
-            return settled(s.settle(ply, R::fail_low(v, alpha)));
+            return (s.settle(ply, R::fail_low(v, alpha)), Cut::NONE);
         }
         _ => {}
     }
-    match s.expand_in_place::<true>(pos, ply, depth) {
-        Some(value) => Searched {
-            value,
-            cut: Cut::NONE,
-            bottom: true,
-        },
-        None => {
-            let (value, cut) = interior::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta);
-            Searched {
-                value,
-                cut,
-                bottom: false,
-            }
-        }
+    match s.expand_in_place(pos, ply, depth) {
+        Some(v) => (v, Cut::NONE),
+        None => interior::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta),
     }
 }
 
@@ -343,47 +318,55 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
     beta: Value,
 ) -> (Value, Option<G::Move>, Cut) {
     let n = s.successors_mut(ply).len();
-    let mut m = R::initial(alpha);
-    let mut best = None;
-    let mut value = None;
-    let mut cut = Cut::NONE;
+    // The papers' m is max(floor, own): `floor` is where m starts (alpha, or
+    // −∞ for fail-soft) and `own` the best value of the successors searched
+    // so far, which also tells a deep cutoff from a shallow one. An observed
+    // search keeps `own` alone and derives m; an unobserved one keeps m
+    // alone. Either way one value fewer stays live across the recursion.
+    // As alpha < beta, m ≥ beta exactly when own ≥ beta, and the successors'
+    // lower bound max(m, alpha) is max(own, alpha).
+    let floor = R::initial(alpha);
     let mut own = NEG_INFINITY;
-    let mut bottoms = 0;
+    let mut kept_m = floor;
+    let mut best = None;
+    let mut cut = Cut::NONE;
+    let mut value = None;
+    let mut examined = n;
     for i in 0..n {
         let mv = s.successor(ply, i);
         let child = s.game.play(pos, mv);
-        let searched = node::<R, H, G, O, PV>(
-            s,
-            hooks,
-            &child,
-            ply + 1,
-            i + 1,
-            depth - 1,
-            -beta,
-            -m.max(alpha),
-        );
-        bottoms += u64::from(searched.bottom);
-        let t = -searched.value;
+        let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
+        let (t, child_cut) =
+            node::<R, H, G, O, PV>(s, hooks, &child, ply + 1, i + 1, depth - 1, -beta, -lower);
+        let t = -t;
         // Successors at the horizon (depth 1 here) are never expanded, so
         // they report no cutoff to classify.
         if depth > 1 {
-            s.successor_cut(ply + 1, searched.cut, t, own);
+            s.successor_cut(ply + 1, child_cut, t, own);
         }
-        own = own.max(t);
+        let m = if O::ACTIVE { own.max(floor) } else { kept_m };
         if t > m {
-            m = t;
             best = Some(mv);
             s.update_pv_as::<PV>(ply, mv);
         }
-        if m >= beta {
+        if O::ACTIVE {
+            own = own.max(t);
+        } else {
+            kept_m = m.max(t);
+        }
+        let best_so_far = if O::ACTIVE { own } else { kept_m };
+        if best_so_far >= beta {
             cut = s.cut(n - i - 1);
-            value = Some(R::on_cutoff(m, beta));
+            value = Some(R::on_cutoff(best_so_far, beta));
+            examined = i + 1;
             break;
         }
-        if hooks.enough(ply, m) {
+        if hooks.enough(ply, best_so_far.max(floor)) {
+            examined = i + 1;
             break;
         }
     }
-    s.bottoms(ply + 1, bottoms);
+    s.examined(ply + 1, examined);
+    let m = if O::ACTIVE { own.max(floor) } else { kept_m };
     (value.unwrap_or(m), best, cut)
 }
