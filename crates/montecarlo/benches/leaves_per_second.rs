@@ -122,11 +122,11 @@ fn leaves_per_second(c: &mut Criterion) {
 }
 
 /// The runner on 1 and 2 threads: the ratio of the two rates is the
-/// parallel efficiency across trees. 512 trees (about a quarter of a second
-/// on one core): runs of a few dozen milliseconds lose a third of the second
-/// core to block boundaries and thread start-up.
+/// parallel efficiency across trees. 2048 trees (about 0.6 s on one core):
+/// a run of a few dozen milliseconds loses a good part of the second core to
+/// thread start-up and the wait at the end of each block of trees.
 fn parallel_runner(c: &mut Criterion) {
-    let trees = 512;
+    let trees = 2048;
     let exp = Experiment::new(
         "uniform n=10 d=6".parse().expect("valid model"),
         "f2".parse().expect("valid procedure"),
@@ -138,7 +138,7 @@ fn parallel_runner(c: &mut Criterion) {
         .totals
         .leaves
         .sum as u64;
-    let mut group = c.benchmark_group("runner uniform <10,6> x512 trees");
+    let mut group = c.benchmark_group("runner uniform <10,6> x2048 trees");
     group.throughput(Throughput::Elements(leaves));
     group.sample_size(10);
     for threads in [1, 2] {

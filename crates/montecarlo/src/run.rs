@@ -43,7 +43,7 @@ pub struct RunOptions<'a> {
     pub progress: Option<&'a dyn Progress>,
 }
 
-/// Seconds of work a block should take (blocks grow or shrink towards it).
+/// The time a block of trees should take.
 const BLOCK_TARGET: Duration = Duration::from_millis(500);
 /// The most often a checkpoint is rewritten.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
@@ -121,8 +121,12 @@ impl ModelVisitor for Blocks<'_, '_> {
         if let Some(p) = options.progress {
             p.start(totals.trees, experiment.trees);
         }
-        // Start with a few trees per thread, then grow towards BLOCK_TARGET.
-        let mut block = 4 * pool.current_num_threads() as u64;
+        // Start with a few trees per thread, then size each block from the
+        // rate measured so far to take about BLOCK_TARGET: every block ends
+        // in a wait for the slowest thread, so the fewer the better, but a
+        // stop abandons the block under way.
+        let threads = pool.current_num_threads() as u64;
+        let mut block = 4 * threads;
         let mut last_save = Instant::now();
         while totals.trees < experiment.trees && !stop.load(Ordering::Relaxed) {
             let start = totals.trees;
@@ -132,12 +136,10 @@ impl ModelVisitor for Blocks<'_, '_> {
                 break; // stopped inside the block: it is abandoned
             };
             totals.merge(&part);
-            let took = began.elapsed();
-            if took < BLOCK_TARGET / 2 {
-                block = block.saturating_mul(2);
-            } else if took > BLOCK_TARGET * 4 && block > pool.current_num_threads() as u64 {
-                block /= 2;
-            }
+            let took = began.elapsed().as_secs_f64().max(1e-6);
+            let rate = (end - start) as f64 / took;
+            block = ((rate * BLOCK_TARGET.as_secs_f64()) as u64)
+                .clamp(threads, block.saturating_mul(64));
             if let Some(path) = &options.checkpoint
                 && (last_save.elapsed() >= CHECKPOINT_EVERY || totals.trees == experiment.trees)
             {
