@@ -83,3 +83,102 @@ fn bad_input_gets_clear_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("optimistic"), "{err}");
 }
+
+#[test]
+fn all_procedures_with_a_window_skip_those_that_take_none() {
+    // The default `-p all` used to fail outright on any --alpha/--beta.
+    let (code, out, err) = alphabeta(&[
+        "search", "--tree", "pi", "--alpha", "0", "--beta", "5", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    assert_eq!(results.len(), 9);
+    // The root value 2 lies inside (0, 5): every windowed procedure finds it.
+    assert!(results.iter().all(|r| r["value"] == "2"), "{out}");
+    let f2 = results.iter().find(|r| r["procedure"] == "f2").unwrap();
+    assert_eq!(f2["bottom_positions"], 31);
+    let skipped: Vec<&str> = doc["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(skipped, ["minimax", "negamax", "f1", "win-prune", "mtdf"]);
+    // A --beta alone keeps f1, Knuth & Moore's one-bound procedure.
+    let (code, out, err) = alphabeta(&["search", "--tree", "pi", "--beta", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nf1  "), "{out}");
+    assert!(out.contains("skipped: minimax (takes no window)"), "{out}");
+    // Naming f1 with a lower bound is refused, not silently ignored.
+    let (code, _, err) = alphabeta(&["search", "--tree", "pi", "-p", "f1", "--alpha", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("drop --alpha"), "{err}");
+}
+
+#[test]
+fn window_bounds_accept_infinities_and_refuse_out_of_range() {
+    let (code, out, err) = alphabeta(&[
+        "search", "--tree", "pi", "-p", "f2", "--alpha", "-inf", "--beta", "+inf", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["results"][0]["bottom_positions"], 31);
+    assert_eq!(doc["alpha"], "-inf");
+    // i64::MIN lies below -inf (= -i64::MAX) and has no negation.
+    let (code, _, err) = alphabeta(&[
+        "search",
+        "--tree",
+        "pi",
+        "-p",
+        "f2",
+        "--alpha",
+        "-9223372036854775808",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("below -inf"), "{err}");
+    let (code, _, err) = alphabeta(&["search", "--tree", "pi", "--beta", "ten"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected an integer, inf or -inf"), "{err}");
+}
+
+#[test]
+fn large_tree_values_are_numbers_not_wins() {
+    // Values past the core's win threshold (2^56 - 2^20) used to print as "win in -N".
+    let (code, out, err) = alphabeta(&["search", "(100000000000000000 3)", "-p", "f2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["results"][0]["value"], "100000000000000000");
+    let (code, out, err) = alphabeta(&[
+        "search",
+        "--tree",
+        "pi",
+        "-p",
+        "f2",
+        "--alpha",
+        "9223372036854775806",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("9223372036854775806") && !out.contains("win in"),
+        "{out}"
+    );
+}
+
+#[test]
+fn options_that_would_be_ignored_are_refused() {
+    let (code, _, err) = alphabeta(&["search", "--tree", "pi", "--convention", "negamax"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--convention"), "{err}");
+    let (code, _, err) = alphabeta(&["search", "(1 2)", "--convention", "max"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("possible values: minmax, negamax"), "{err}");
+    let (code, _, err) = alphabeta(&["search", "--game", "tictactoe", "--trace"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--trace"), "{err}");
+    // The negamax convention still reads a tree text: (1 (2 3)) is then worth 2.
+    let (code, out, err) =
+        alphabeta(&["search", "(1 (2 3))", "--convention", "negamax", "-p", "f2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("f2                    2"), "{out}");
+}

@@ -44,24 +44,50 @@ pub struct Args {
     /// The procedure, or "all" for every one (see `alphabeta procedures`).
     #[arg(short, long, default_value = "all")]
     procedure: String,
-    /// Whose viewpoint the leaf values of a tree text are from: minmax (Max's) or negamax (the side to move at the leaf).
-    #[arg(long, default_value = "minmax")]
-    convention: String,
+    /// Whose viewpoint the leaf values of a tree text (inline or --file) are from: minmax
+    /// (Max's, the default) or negamax (the side to move at the leaf). The named trees of
+    /// --tree carry their own convention.
+    #[arg(long, value_enum, conflicts_with_all = ["tree", "game"])]
+    convention: Option<ConventionArg>,
     /// Depth limit in plies (default: search to the end of the tree or game).
     #[arg(long)]
     depth: Option<u32>,
-    /// Lower end of the root window (default -inf).
-    #[arg(long, allow_hyphen_values = true)]
+    /// Lower end of the root window: an integer, or -inf (the default). With -p all, the
+    /// procedures that take no window (or, for f1, no lower bound) are skipped.
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_bound)]
     alpha: Option<Value>,
-    /// Upper end of the root window (default +inf).
-    #[arg(long, allow_hyphen_values = true)]
+    /// Upper end of the root window: an integer, or +inf (the default).
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_bound)]
     beta: Option<Value>,
-    /// Print every examined node as a Dewey path with its window (trees only).
-    #[arg(long)]
+    /// Print every examined node as a Dewey path with its window (trees only, not --game).
+    #[arg(long, conflicts_with = "game")]
     trace: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// `--convention`: how the leaf values of a tree text are read.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum ConventionArg {
+    /// Every value from Max's viewpoint (the root player's).
+    #[value(alias = "min-max")]
+    Minmax,
+    /// Every leaf value from the viewpoint of the side to move at that leaf.
+    Negamax,
+}
+
+/// Reads a window bound: an integer strictly between -inf and +inf, or `inf`, `+inf`, `-inf`.
+fn parse_bound(text: &str) -> Result<Value, String> {
+    match text.trim() {
+        "inf" | "+inf" => Ok(INFINITY),
+        "-inf" => Ok(NEG_INFINITY),
+        t => match t.parse::<Value>() {
+            Ok(v) if v > NEG_INFINITY => Ok(v),
+            Ok(_) => Err(format!("{t} is below -inf; write -inf")),
+            Err(e) => Err(format!("{e}; expected an integer, inf or -inf")),
+        },
+    }
 }
 
 /// The procedures the command can run: the core's [`Procedure`]s and those
@@ -162,11 +188,47 @@ struct Outcome {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let choices = Choice::parse(&args.procedure)?;
     let alpha = args.alpha.unwrap_or(NEG_INFINITY);
     let beta = args.beta.unwrap_or(INFINITY);
     if alpha >= beta {
-        bail!("the window needs alpha < beta (got alpha {alpha}, beta {beta})");
+        bail!(
+            "the window needs alpha < beta (got alpha {}, beta {})",
+            display_plain(alpha),
+            display_plain(beta)
+        );
+    }
+    let all = args.procedure == "all";
+    let mut choices = Choice::parse(&args.procedure)?;
+    let mut skipped = Vec::new();
+    if let Some(game) = &args.game
+        && all
+    {
+        // Only explicit trees carry McCarthy's optimistic and pessimistic values.
+        if matches!(game.as_str(), "tictactoe" | "tic-tac-toe") {
+            skipped.push(format!(
+                "{} (needs optimistic/pessimistic values)",
+                Choice::McCarthy.name()
+            ));
+            choices.retain(|&c| c != Choice::McCarthy);
+        }
+    }
+    if all {
+        // With a window, run the procedures that take it and say which were left out.
+        let skip = |c: Choice| match c {
+            Choice::Core(Procedure::Minimax | Procedure::Negamax | Procedure::WinPrune)
+            | Choice::Mtdf => beta != INFINITY || alpha != NEG_INFINITY,
+            Choice::Core(Procedure::BranchAndBound) => alpha != NEG_INFINITY,
+            _ => false,
+        };
+        for &c in choices.iter().filter(|&&c| skip(c)) {
+            let why = if c == Choice::Core(Procedure::BranchAndBound) {
+                "takes one bound, --beta"
+            } else {
+                "takes no window"
+            };
+            skipped.push(format!("{} ({why})", c.name()));
+        }
+        choices.retain(|&c| !skip(c));
     }
     let depth = args.depth.unwrap_or(u32::MAX);
     let window = (alpha, beta);
@@ -175,10 +237,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "tictactoe" | "tic-tac-toe" => {
                 let g = TicTacToe;
                 let show = |m: &u8| format!("square {}", m + 1);
+                let shown = Shown {
+                    mv: &show,
+                    value: display,
+                };
                 let outcomes = choices
                     .iter()
-                    .filter(|&&c| !(c == Choice::McCarthy && args.procedure == "all"))
-                    .map(|&c| search(&g, &g.start(), c, depth, window, false, &show))
+                    .map(|&c| search(&g, &g.start(), c, depth, window, false, &shown))
                     .collect::<anyhow::Result<Vec<_>>>()?;
                 ("tic-tac-toe from the empty board".to_string(), outcomes)
             }
@@ -187,26 +252,55 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         let (title, tree) = load_tree(&args)?;
         let show = |m: &u32| tree.path(*m).0.last().map_or(String::new(), u32::to_string);
+        // An explicit tree's values are plain numbers, never "win in N".
+        let shown = Shown {
+            mv: &show,
+            value: display_plain,
+        };
         let outcomes = choices
             .iter()
-            .map(|&c| search(&tree, &Tree::ROOT, c, depth, window, args.trace, &show))
+            .map(|&c| search(&tree, &Tree::ROOT, c, depth, window, args.trace, &shown))
             .collect::<anyhow::Result<Vec<_>>>()?;
         (title, outcomes)
     };
     if args.json {
-        let doc = serde_json::json!({ "input": title, "alpha": display(alpha), "beta": display(beta), "results": outcomes });
+        let doc = serde_json::json!({
+            "input": title,
+            "alpha": display_plain(alpha),
+            "beta": display_plain(beta),
+            "results": outcomes,
+            "skipped": skipped,
+        });
         println!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
         print!("{}", render(&title, &outcomes));
+        if !skipped.is_empty() {
+            println!("\nskipped: {}", skipped.join(", "));
+        }
     }
     Ok(())
 }
 
+/// A value as a plain number, with only the infinities spelled out (explicit
+/// trees have no wins scored by distance).
+fn display_plain(v: Value) -> String {
+    match v {
+        INFINITY => "+inf".to_string(),
+        NEG_INFINITY => "-inf".to_string(),
+        v => v.to_string(),
+    }
+}
+
+/// How moves and values are written for one game.
+struct Shown<'a, M> {
+    mv: &'a dyn Fn(&M) -> String,
+    value: fn(Value) -> String,
+}
+
 fn load_tree(args: &Args) -> anyhow::Result<(String, Tree)> {
-    let convention = match args.convention.as_str() {
-        "minmax" | "min-max" => Convention::MinMax,
-        "negamax" => Convention::NegaMax,
-        other => bail!("unknown convention {other:?}; use minmax or negamax"),
+    let convention = match args.convention {
+        None | Some(ConventionArg::Minmax) => Convention::MinMax,
+        Some(ConventionArg::Negamax) => Convention::NegaMax,
     };
     if let Some(name) = &args.tree {
         let tree = fixtures::by_name(name).with_context(|| {
@@ -233,18 +327,17 @@ fn load_tree(args: &Args) -> anyhow::Result<(String, Tree)> {
 /// The counting instruments, node types and (for trees) the trace.
 type Instruments = ((Stats, NodeTypes), Trace);
 
-fn search<G, F>(
+fn search<G>(
     game: &G,
     root: &G::Position,
     choice: Choice,
     depth: u32,
     (alpha, beta): (Value, Value),
     trace: bool,
-    show: &F,
+    shown: &Shown<'_, G::Move>,
 ) -> anyhow::Result<Outcome>
 where
     G: HashedGame + MaybeBounded,
-    F: Fn(&G::Move) -> String,
 {
     let instruments: Instruments = Default::default();
     let mut s = Search::with_observer(game, instruments);
@@ -254,7 +347,12 @@ where
         Choice::Core(Procedure::Minimax | Procedure::Negamax) => {
             bail!("exhaustive search takes no window; drop --alpha/--beta")
         }
-        Choice::Core(Procedure::BranchAndBound) => p::branch_and_bound(&mut s, root, depth, beta),
+        Choice::Core(Procedure::BranchAndBound) if alpha == NEG_INFINITY => {
+            p::branch_and_bound(&mut s, root, depth, beta)
+        }
+        Choice::Core(Procedure::BranchAndBound) => {
+            bail!("f1 (Knuth & Moore's F1) takes one bound, --beta; drop --alpha")
+        }
         Choice::Core(Procedure::HardBound) => {
             p::alpha_beta_hard_bound(&mut s, root, depth, alpha, beta)
         }
@@ -291,7 +389,7 @@ where
             }
         }
     };
-    let pv: Vec<String> = s.principal_variation().iter().map(show).collect();
+    let pv: Vec<String> = s.principal_variation().iter().map(shown.mv).collect();
     let ((stats, types), tr) = s.into_observer();
     let node_types = NodeType::ALL
         .iter()
@@ -304,13 +402,13 @@ where
             .map(|e| {
                 let leaf = e
                     .leaf_value
-                    .map(|v| format!(" = {}", display(v)))
+                    .map(|v| format!(" = {}", (shown.value)(v)))
                     .unwrap_or_default();
                 format!(
                     "{} ({}, {}){leaf}",
                     e.path,
-                    display(e.alpha),
-                    display(e.beta)
+                    (shown.value)(e.alpha),
+                    (shown.value)(e.beta)
                 )
             })
             .collect()
@@ -319,7 +417,7 @@ where
     };
     Ok(Outcome {
         procedure: choice.name().to_string(),
-        value: display(value),
+        value: (shown.value)(value),
         best_move: pv.first().cloned(),
         principal_variation: pv,
         positions_examined: stats.nodes(),
