@@ -103,9 +103,9 @@ enum What {
     Table {
         /// fuller-5.1 | fuller-5.2 | fuller-7.1 | knuth-1
         name: String,
-        /// Grid of N for fuller-7.1, as FIRST..=LAST (default 2..=30).
-        #[arg(long, default_value = "2..=30")]
-        grid: String,
+        /// Grid of N for fuller-7.1 only, as FIRST..=LAST (default 2..=30).
+        #[arg(long)]
+        grid: Option<String>,
     },
 }
 
@@ -239,7 +239,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         What::Knuth { d } => knuth_degree(d)?,
         What::Dependent { d, h, exact } => dependent(d, h, exact)?,
         What::Pearl { n, d } => pearl(n, d)?,
-        What::Table { name, grid } => paper_table(&name, &grid)?,
+        What::Table { name, grid } => {
+            if let Some(grid) = &grid
+                && name != "fuller-7.1"
+            {
+                bail!("--grid {grid} applies to table fuller-7.1 only, not {name}");
+            }
+            paper_table(&name, grid.as_deref().unwrap_or("2..=30"))?
+        }
     };
     let text = if args.json {
         serde_json::to_string_pretty(&table.json())? + "\n"
@@ -389,7 +396,20 @@ fn levels(n: u32, depth: u32) -> anyhow::Result<Table> {
 }
 
 fn leaf(n: u32, path: &[u32]) -> anyhow::Result<Table> {
-    let p = fuller::leaf_probability(n, path)?;
+    let p = fuller::leaf_probability(n, path).map_err(|e| match e {
+        // The analysis error suggests the floating-point value, which this quantity lacks.
+        fuller::FullerError::TooExpensive {
+            estimated_bits,
+            limit_bits,
+            ..
+        } => anyhow::anyhow!(
+            "Pr{{leaf}} is computed only as an exact rational, and for N = {n} and a path of \
+             length {} it would need polynomials of about {estimated_bits:.3e} bits (limit \
+             {limit_bits:.3e}); use a shorter path or a smaller N",
+            path.len()
+        ),
+        other => other.into(),
+    })?;
     let path_text = path
         .iter()
         .map(u32::to_string)
@@ -439,12 +459,25 @@ fn perfect_counts(n: u64, d: u32) -> anyhow::Result<Table> {
         "all levels 0..={d} together (finite root): {} positions",
         perfect::perfect_ordering_total_positions(n, d)?
     ));
-    let leaves = perfect::perfect_ordering_leaves(n, d)? as f64;
-    table.notes.push(format!(
-        "depth ratio DR_PO = {:.4} (approximation 1/2 + log 2/(D log N) = {:.4})",
-        asymptotics::depth_ratio(leaves, n as u32, d),
-        asymptotics::depth_ratio_perfect_ordering_approximation(n as u32, d)
-    ));
+    // DR = log NBP / (D log N) has no meaning for N = 1 or D = 0 (0/0), and the
+    // formulas take N as u32.
+    match u32::try_from(n) {
+        Ok(n) if n >= 2 && d >= 1 => {
+            let leaves = perfect::perfect_ordering_leaves(u64::from(n), d)? as f64;
+            table.notes.push(format!(
+                "depth ratio DR_PO = {:.4} (approximation 1/2 + log 2/(D log N) = {:.4})",
+                asymptotics::depth_ratio(leaves, n, d),
+                asymptotics::depth_ratio_perfect_ordering_approximation(n, d)
+            ));
+        }
+        Ok(_) => table
+            .notes
+            .push("depth ratio DR_PO: undefined for N = 1 or D = 0".to_string()),
+        Err(_) => table.notes.push(format!(
+            "depth ratio DR_PO: not computed for N > {}",
+            u32::MAX
+        )),
+    }
     Ok(table)
 }
 
@@ -757,6 +790,20 @@ mod tests {
             assert!(t.rows.iter().all(|r| r[5] == json!("yes")), "{name}");
         }
         assert!(paper_table("fuller-9.9", "2..=30").is_err());
+    }
+
+    #[test]
+    fn perfect_depth_ratio_only_where_defined() {
+        let note = |n, d| perfect_counts(n, d).unwrap().notes.join("\n");
+        assert!(note(35, 4).contains("DR_PO = 0.5487"), "{}", note(35, 4));
+        // N = 1 and D = 0 gave NaN and inf; N = 2^32 + 2 was read as N = 2 (DR_PO = 16.5).
+        for (n, d) in [(1, 2), (35, 0), ((1 << 32) + 2, 2)] {
+            let text = note(n, d);
+            assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
+            assert!(!text.contains("DR_PO ="), "{text}");
+        }
+        let rows = perfect_counts((1 << 32) + 2, 2).unwrap().rows;
+        assert_eq!(rows[2][1], json!("8589934595"));
     }
 
     #[test]

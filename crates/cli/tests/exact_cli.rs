@@ -1,0 +1,52 @@
+//! `alphabeta exact` as a user runs it.
+
+use std::process::Command;
+
+fn alphabeta(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perfect_ordering_depth_ratio_is_never_nan() {
+    let (code, out, err) = alphabeta(&["exact", "perfect", "--n", "35", "--d", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("2449") && out.contains("DR_PO = 0.5487"),
+        "{out}"
+    );
+    // N = 1 gave "DR_PO = NaN (... = inf)"; N = 2^32 + 2 was truncated to N = 2.
+    for n in ["1", "4294967298"] {
+        let (code, out, err) = alphabeta(&["exact", "perfect", "--n", n, "--d", "2"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.contains("NaN") && !out.contains("DR_PO ="), "{out}");
+    }
+}
+
+#[test]
+fn leaf_cost_refusal_does_not_point_to_a_missing_float_path() {
+    let (code, out, err) = alphabeta(&["exact", "leaf", "--n", "3", "--path", "2,2,1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3/4"), "{out}");
+    let (code, _, err) = alphabeta(&["exact", "leaf", "--n", "1000000", "--path", "2,2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("only as an exact rational"), "{err}");
+    assert!(!err.contains("floating-point value instead"), "{err}");
+}
+
+#[test]
+fn grid_is_refused_for_tables_that_ignore_it() {
+    let (code, _, err) = alphabeta(&["exact", "table", "fuller-5.1", "--grid", "2..=5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("fuller-7.1 only"), "{err}");
+    let (code, out, err) = alphabeta(&["exact", "table", "fuller-5.1", "--csv"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n2,2,11/3,11/3,3.6666666666,yes\n"), "{out}");
+}
