@@ -182,3 +182,42 @@ fn options_that_would_be_ignored_are_refused() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("f2                    2"), "{out}");
 }
+
+#[test]
+fn a_reader_that_stops_early_is_no_panic() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    // A trace far larger than a pipe's buffer: the reader takes one byte and closes.
+    let leaves: Vec<String> = (0..6561)
+        .map(|i| ((i * 37) % 199 - 99).to_string())
+        .collect();
+    let mut text = String::new();
+    fn build(text: &mut String, leaves: &[String], depth: u32, next: &mut usize) {
+        if depth == 0 {
+            text.push_str(&leaves[*next]);
+            *next += 1;
+            return;
+        }
+        text.push('(');
+        for i in 0..3 {
+            if i > 0 {
+                text.push(' ');
+            }
+            build(text, leaves, depth - 1, next);
+        }
+        text.push(')');
+    }
+    build(&mut text, &leaves, 8, &mut 0);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
+        .args(["search", &text, "--trace"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = [0u8; 1];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -5,7 +5,6 @@
 //! not finish in reasonable time.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 
 use alphabeta_analysis::fuller::{self, Estimate, tables::PrintedRational};
 use alphabeta_analysis::knuth::{self, best_case, bounds};
@@ -255,15 +254,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         table.text()
     };
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        // A closed pipe (`| head`) is not an error.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        result => result.context("writing to standard output"),
-    }
+    super::print_out(&text)
 }
 
 fn estimate_cells(e: &Estimate) -> [Json; 3] {

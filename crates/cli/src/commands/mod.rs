@@ -7,3 +7,18 @@ pub mod reproduce;
 pub mod search;
 pub mod simulate;
 pub mod uci;
+
+/// Writes `text` to standard output. A reader that closed the pipe early
+/// (`alphabeta search ... | head`) is not an error, and no panic as with `print!`.
+pub fn print_out(text: &str) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result.context("writing to standard output"),
+    }
+}

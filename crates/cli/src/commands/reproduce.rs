@@ -33,10 +33,11 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.list {
-        for s in registry() {
-            println!("{:<20} {}", s.id, s.title);
-        }
-        return Ok(());
+        let list: String = registry()
+            .iter()
+            .map(|s| format!("{:<20} {}\n", s.id, s.title))
+            .collect();
+        return super::print_out(&list);
     }
     let options = Options {
         full: args.full,

@@ -156,13 +156,14 @@ impl Choice {
 
 /// `alphabeta procedures`: the list, with the seed each comes from.
 pub fn list_procedures() -> anyhow::Result<()> {
+    let mut text = String::new();
     for p in Procedure::ALL {
-        println!("{:<14} {}", p.name(), p.description());
+        let _ = writeln!(text, "{:<14} {}", p.name(), p.description());
     }
     for (name, _, description) in EXTRA {
-        println!("{name:<14} {description}");
+        let _ = writeln!(text, "{name:<14} {description}");
     }
-    Ok(())
+    super::print_out(&text)
 }
 
 /// What one procedure reported.
@@ -271,14 +272,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "results": outcomes,
             "skipped": skipped,
         });
-        println!("{}", serde_json::to_string_pretty(&doc)?);
+        super::print_out(&(serde_json::to_string_pretty(&doc)? + "\n"))
     } else {
-        print!("{}", render(&title, &outcomes));
+        let mut text = render(&title, &outcomes);
         if !skipped.is_empty() {
-            println!("\nskipped: {}", skipped.join(", "));
+            let _ = writeln!(text, "\nskipped: {}", skipped.join(", "));
         }
+        super::print_out(&text)
     }
-    Ok(())
 }
 
 /// A value as a plain number, with only the infinities spelled out (explicit
