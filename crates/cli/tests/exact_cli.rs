@@ -50,3 +50,22 @@ fn grid_is_refused_for_tables_that_ignore_it() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\n2,2,11/3,11/3,3.6666666666,yes\n"), "{out}");
 }
+
+#[test]
+fn perfect_ordering_refuses_a_depth_it_would_tabulate_forever() {
+    // N = 1 never overflows: --d 4294967295 ran for ever, one row per level.
+    let (code, _, err) = alphabeta(&["exact", "perfect", "--n", "1", "--d", "4294967295"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("out of range (0..=1000)"), "{err}");
+    let (code, out, err) = alphabeta(&["exact", "perfect", "--n", "1", "--d", "1000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n  1000   1 "), "{out}");
+}
+
+#[test]
+fn dependent_model_of_degree_one_is_a_single_path() {
+    let (code, out, err) = alphabeta(&["exact", "dependent", "--d", "1", "--h", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("single path"), "{out}");
+    assert!(!out.contains("faster than the optimum"), "{out}");
+}

@@ -67,7 +67,7 @@ enum What {
         /// Branching factor N.
         #[arg(long)]
         n: u64,
-        /// Depth D.
+        /// Depth D (0..=1000).
         #[arg(long)]
         d: u32,
     },
@@ -421,9 +421,16 @@ fn leaf(n: u32, path: &[u32]) -> anyhow::Result<Table> {
     Ok(table)
 }
 
+/// Largest depth `exact perfect` tabulates.
+const MAX_PERFECT_DEPTH: u32 = 1_000;
+
 fn perfect_counts(n: u64, d: u32) -> anyhow::Result<Table> {
     if n == 0 {
         bail!("N must be at least 1");
+    }
+    // One row per level: for N >= 2 the counts overflow 128 bits long before this.
+    if d > MAX_PERFECT_DEPTH {
+        bail!("depth D = {d} is out of range (0..={MAX_PERFECT_DEPTH})");
     }
     let mut table = Table::new(
         format!("Perfect ordering, N = {n}: positions examined per level (Knuth & Moore Cor. 1)"),
@@ -557,6 +564,9 @@ fn dependent(d: u32, h: u32, exact: bool) -> anyhow::Result<Table> {
         ]);
     }
     match knuth::corollary4_constant(d) {
+        _ if d == 1 => table
+            .notes
+            .push("d = 1: the tree is a single path; every count is 1".to_string()),
         Some(c) => table.notes.push(format!(
             "Corollary 4 constant (even h, ratio to the optimum): {c:.6}"
         )),
