@@ -69,3 +69,21 @@ fn dependent_model_of_degree_one_is_a_single_path() {
     assert!(out.contains("single path"), "{out}");
     assert!(!out.contains("faster than the optimum"), "{out}");
 }
+
+#[test]
+fn exact_move_generations_refuse_an_endless_sum() {
+    // N = 1 passes the cost check at any depth; the sum over 2^32 - 1 levels never ended.
+    let (code, _, err) = alphabeta(&["exact", "nmg", "--n", "1", "--d", "4294967295", "--exact"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("out of range (0..=1000000)"), "{err}");
+    // E[NMG_{1,D}] = D: one position expanded per level.
+    let (code, out, err) = alphabeta(&["exact", "nmg", "--n", "1", "--d", "1000", "--exact"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  1  1000  1.000000000000000e3"), "{out}");
+    let (code, out, err) =
+        alphabeta(&["exact", "nmg", "--n", "2", "--d", "3", "--exact", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // 1 + 2 + E[NBP_{2,2}] = 3 + 11/3.
+    assert_eq!(doc["rows"][0]["exact"], "20/3");
+}

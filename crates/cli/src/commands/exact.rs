@@ -265,6 +265,9 @@ fn estimate_cells(e: &Estimate) -> [Json; 3] {
     ]
 }
 
+/// Largest depth of an exact E[NMG] (a sum over the levels).
+const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
+
 fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
     let (n, d) = (size.n, size.d);
     let name = if move_generations { "NMG" } else { "NBP" };
@@ -294,6 +297,14 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
         }
         fuller::check_exact_cost_within(n, d, size.max_cost_bits)
             .with_context(|| format!("exact E[{name}] for <{n},{d}>"))?;
+        // E[NMG] sums E[NBP] over the D levels above the bottom; for N = 1 the cost
+        // check passes at any D, and D = 2^32 - 1 levels would run for about an hour.
+        if move_generations && d > MAX_EXACT_NMG_DEPTH {
+            bail!(
+                "exact E[NMG] sums one exact E[NBP] per level: D = {d} is out of range \
+                 (0..={MAX_EXACT_NMG_DEPTH})"
+            );
+        }
         let r = if move_generations {
             fuller::expected_move_generations_exact(n, d)
         } else {
