@@ -143,12 +143,28 @@ fn window_bounds_accept_infinities_and_refuse_out_of_range() {
 }
 
 #[test]
-fn large_tree_values_are_numbers_not_wins() {
-    // Values past the core's win threshold (2^56 - 2^20) used to print as "win in -N".
-    let (code, out, err) = alphabeta(&["search", "(100000000000000000 3)", "-p", "f2", "--json"]);
+fn tree_values_in_the_win_range_are_refused_and_bounds_print_as_numbers() {
+    // The core reads values of magnitude 2^56 - 2^20 or more as wins scored by distance:
+    // win-prune returned 72057594037927935 for this tree, whose value is 72057594037927936,
+    // and 10^17 printed as "win in -27942405962072064".
+    for text in [
+        "(72057594037927935 72057594037927936)",
+        "(3 (1 100000000000000000))",
+        "(72057594036879360 1)",
+    ] {
+        let (code, _, err) = alphabeta(&["search", text, "-p", "win-prune"]);
+        assert_eq!(code, 2, "{text}");
+        assert!(err.contains("reserves for wins"), "{err}");
+    }
+    let (_, _, err) = alphabeta(&["search", "(3 (1 -100000000000000000))"]);
+    assert!(
+        err.contains("leaf 2.2 has value -100000000000000000"),
+        "{err}"
+    );
+    // Just below the threshold, and the infinities, are plain values.
+    let (code, out, err) = alphabeta(&["search", "(72057594036879359 inf)", "-p", "f2"]);
     assert_eq!(code, 0, "{err}");
-    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(doc["results"][0]["value"], "100000000000000000");
+    assert!(out.contains("f2                 +inf"), "{out}");
     let (code, out, err) = alphabeta(&[
         "search",
         "--tree",
