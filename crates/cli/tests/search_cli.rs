@@ -147,19 +147,30 @@ fn tree_values_in_the_win_range_are_refused_and_bounds_print_as_numbers() {
     // The core reads values of magnitude 2^56 - 2^20 or more as wins scored by distance:
     // win-prune returned 72057594037927935 for this tree, whose value is 72057594037927936,
     // and 10^17 printed as "win in -27942405962072064".
+    // The tree format reads them so (a win in k plies is 2^56 - k) and refuses
+    // what no search could produce: a win in 0 plies one level down, values
+    // beyond 2^56.
     for text in [
         "(72057594037927935 72057594037927936)",
         "(3 (1 100000000000000000))",
-        "(72057594036879360 1)",
     ] {
         let (code, _, err) = alphabeta(&["search", text, "-p", "win-prune"]);
         assert_eq!(code, 2, "{text}");
-        assert!(err.contains("reserves for wins"), "{err}");
+        assert!(err.contains("scored by distance"), "{err}");
     }
     let (_, _, err) = alphabeta(&["search", "(3 (1 -100000000000000000))"]);
     assert!(
-        err.contains("leaf 2.2 has value -100000000000000000"),
+        err.contains("line 1, column 7: \"-100000000000000000\" lies beyond"),
         "{err}"
+    );
+    // A consistent win in 1 ply is a win, for every procedure alike.
+    let (code, out, err) = alphabeta(&["search", "(72057594037927935 3)"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines()
+            .filter(|l| l.starts_with("f2 ") || l.starts_with("win-prune "))
+            .all(|l| l.contains(" 72057594037927935 ")),
+        "{out}"
     );
     // Just below the threshold, and the infinities, are plain values.
     let (code, out, err) = alphabeta(&["search", "(72057594036879359 inf)", "-p", "f2"]);

@@ -34,14 +34,15 @@ pub const fn loss_in(ply: usize) -> Value {
 /// Values at or beyond this magnitude are forced wins or losses.
 pub const WIN_THRESHOLD: Value = WIN - (1 << 20);
 
-/// Whether `v` is a forced win for the side to move.
+/// Whether `v` is a forced win for the side to move: a [`win_in`] score,
+/// [`WIN_THRESHOLD`] ≤ v ≤ [`WIN`].
 pub const fn is_win(v: Value) -> bool {
-    v >= WIN_THRESHOLD && v != INFINITY
+    v >= WIN_THRESHOLD && v <= WIN
 }
 
-/// Whether `v` is a forced loss for the side to move.
+/// Whether `v` is a forced loss for the side to move: a [`loss_in`] score.
 pub const fn is_loss(v: Value) -> bool {
-    v <= -WIN_THRESHOLD && v != NEG_INFINITY
+    v <= -WIN_THRESHOLD && v >= -WIN
 }
 
 /// Formats a value for people: `+inf`, `-inf`, `win in N`, `loss in N`, or
@@ -71,6 +72,9 @@ mod tests {
         assert!(win_in(1) > win_in(3));
         assert!(loss_in(1) < loss_in(3));
         assert!(is_win(win_in(100)) && !is_win(INFINITY) && !is_win(1000));
+        // Beyond a win at the root there are no scores: not "win in -1".
+        assert!(!is_win(WIN + 1) && !is_loss(-WIN - 1));
+        assert_eq!(display(WIN + 1), (WIN + 1).to_string());
         assert_eq!(display(win_in(3)), "win in 3");
         assert_eq!(display(loss_in(2)), "loss in 2");
     }

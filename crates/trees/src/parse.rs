@@ -9,8 +9,16 @@
 //! Whitespace and commas separate; `#` starts a comment that runs to the end
 //! of the line. A malformed text gets a [`ParseError`] with the line and
 //! column of the offending character.
+//!
+//! Values of magnitude [`WIN_THRESHOLD`] (2^56 − 2^20) up to [`WIN`] (2^56)
+//! are the core's forced wins and losses scored by distance: `WIN − k` is a
+//! win delivered `k` plies from the root ([`alphabeta_core::value::win_in`]).
+//! A leaf `d` levels below the root can only be such a win or loss with
+//! `k ≥ d`, and nothing lies beyond `WIN` but the infinities; other values
+//! there are refused, since the search would misread them.
 
 use crate::tree::Shape;
+use alphabeta_core::value::{WIN, WIN_THRESHOLD};
 use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
 
 /// Why a tree text could not be read, and where.
@@ -96,11 +104,12 @@ impl<'a> Parser<'a> {
                 }
             }
             Some(')') => Err(self.error_at(start, "unexpected ')' with no matching '('")),
-            Some(_) => self.value().map(Shape::Leaf),
+            Some(_) => self.value(depth).map(Shape::Leaf),
         }
     }
 
-    fn value(&mut self) -> Result<Value, ParseError> {
+    /// A leaf value, `depth` levels below the root.
+    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
         let start = self.pos;
         let end = self.text[start..]
             .find(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '#'))
@@ -113,11 +122,32 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         match token.parse::<i64>() {
-            // ±i64::MAX are the infinities; i64::MIN has no negation.
-            Ok(v) if v > NEG_INFINITY && v < INFINITY => Ok(v),
-            Ok(_) => {
-                Err(self.error_at(start, format!("{token:?} is too large; write inf or -inf")))
+            Ok(v) if v.unsigned_abs() < WIN_THRESHOLD.unsigned_abs() => Ok(v),
+            // A forced win or loss scored by distance (see the module text).
+            Ok(v) if v.unsigned_abs() <= WIN.unsigned_abs() => {
+                let plies = WIN.unsigned_abs() - v.unsigned_abs();
+                if plies >= depth as u64 {
+                    Ok(v)
+                } else {
+                    Err(self.error_at(
+                        start,
+                        format!(
+                            "{token:?} is a win or loss scored by distance, in {plies} plies, \
+                             but this leaf is {depth} plies below the root; values of \
+                             magnitude {WIN_THRESHOLD} or more are wins scored by distance \
+                             (2^56 − k wins in k plies)"
+                        ),
+                    ))
+                }
             }
+            // ±i64::MAX are the infinities and i64::MIN has no negation.
+            Ok(_) => Err(self.error_at(
+                start,
+                format!(
+                    "{token:?} lies beyond the largest win scored by distance (2^56 = {WIN}); \
+                     write inf or -inf for a won or lost position, or use smaller values"
+                ),
+            )),
             Err(_)
                 if token
                     .chars()
@@ -179,7 +209,28 @@ mod tests {
         assert!(err("").message.contains("end of text"));
         assert!(err(")").message.contains("no matching"));
         assert!(err("(99999999999999999999)").message.contains("64-bit"));
-        assert!(err("(9223372036854775807)").message.contains("too large"));
+        assert!(
+            err("(9223372036854775807)")
+                .message
+                .contains("beyond the largest win")
+        );
+        // Wins and losses scored by distance, possible only as deep as
+        // their distance: 2^56 − 1 is a win in 1 ply, 2^56 one in 0.
+        assert!(parse_shape("(72057594036879360 -72057594037927935)").is_ok());
+        assert!(parse_shape("(72057594036879359 -72057594036879359)").is_ok());
+        let early = err("(3 (1 -72057594037927935))");
+        assert!(
+            early
+                .message
+                .contains("in 1 plies, but this leaf is 2 plies"),
+            "{early}"
+        );
+        assert_eq!((early.line, early.column), (1, 7));
+        assert!(
+            err("(72057594037927937)")
+                .message
+                .contains("beyond the largest win")
+        );
     }
 
     #[test]

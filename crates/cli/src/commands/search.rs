@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 
 use alphabeta_core::procedures::{self as p, FailHard, FailSoft};
 use alphabeta_core::table::TranspositionTable;
-use alphabeta_core::value::WIN_THRESHOLD;
 use alphabeta_core::value::display;
 use alphabeta_core::{
     BoundedGame, Game, HashedGame, INFINITY, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
@@ -323,23 +322,6 @@ fn load_tree(args: &Args) -> anyhow::Result<(String, Tree)> {
         }
     };
     let tree = Tree::parse_with(&text, convention).with_context(|| format!("malformed {title}"))?;
-    // The core reads values this large as wins scored by distance (win-prune stops
-    // at them, a transposition table shifts them by ply), which would falsify results.
-    for leaf in tree.leaves() {
-        let v = tree.value(leaf);
-        if v != INFINITY && v != NEG_INFINITY && v.unsigned_abs() >= WIN_THRESHOLD.unsigned_abs() {
-            bail!(
-                "{title}: leaf {} has value {}, inside the range the search reserves for wins \
-                 scored by distance (magnitude {WIN_THRESHOLD} or more); write inf or -inf for a \
-                 won or lost position, or use smaller values",
-                tree.path(leaf),
-                match convention {
-                    Convention::MinMax => tree.minimax_value(leaf),
-                    Convention::NegaMax => v,
-                }
-            );
-        }
-    }
     Ok((title, tree))
 }
 
