@@ -27,7 +27,8 @@ use serde::Serialize;
   alphabeta search --game tictactoe -p f2 --json
 Tree text: nested lists of integer leaf values, e.g. ((3 12 8) (2 4 6)); inf and -inf
 are allowed; # starts a comment. Values are read from Max's (the root player's)
-viewpoint unless --convention negamax.")]
+viewpoint unless --convention negamax. Magnitudes from 2^56 - 2^20 to 2^56 are wins
+scored by distance (2^56 - k wins in k plies), as the search reads them.")]
 pub struct Args {
     /// A tree written inline, e.g. "((3 12 8) (2 4 6) (14 5 2))".
     #[arg(conflicts_with_all = ["file", "tree", "game"])]
@@ -282,8 +283,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-/// A value as a plain number, with only the infinities spelled out (explicit
-/// trees have no wins scored by distance).
+/// A value as a plain number, with only the infinities spelled out: the value
+/// a tree text gave, as it gave it.
 fn display_plain(v: Value) -> String {
     match v {
         INFINITY => "+inf".to_string(),
