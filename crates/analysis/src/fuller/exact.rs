@@ -315,8 +315,13 @@ pub fn leaf_probability(n: u32, path: &[u32]) -> Result<Rational, FullerError> {
             depth,
         });
     }
-    check_exact_cost(n, depth)?;
     let coordinate = |c: u32| path[c as usize - 1];
+    // Theorem 2c: with every even-indexed coordinate 1 the leaf is always
+    // examined, whatever the size of the tree.
+    if (2..=depth).step_by(2).all(|m| coordinate(m) == 1) {
+        return Ok(Rational::from(1u32));
+    }
+    check_exact_cost(n, depth)?;
     let mut total = Rational::from(0u32);
     let mut any_even_above_one = false;
     for m in (2..=depth).step_by(2) {

@@ -139,6 +139,18 @@ mod tests {
     }
 
     #[test]
+    fn leaves_with_every_even_index_one_are_always_examined_at_any_size() {
+        // Theorem 2c needs no integral, so no size limit: ⟨1000, 40⟩ is far
+        // beyond what the exact integrals may attempt.
+        let path: Vec<u32> = (0..40).map(|k| if k % 2 == 0 { 7 } else { 1 }).collect();
+        assert!(exact::check_exact_cost(1000, 40).is_err());
+        assert_eq!(leaf_probability(1000, &path).unwrap(), Rational::from(1u32));
+        let mut other = path.clone();
+        other[39] = 2;
+        assert!(leaf_probability(1000, &other).is_err());
+    }
+
+    #[test]
     fn move_generations() {
         // ⟨2,2⟩: the root and its 2 children are always expanded.
         assert_eq!(
