@@ -353,6 +353,21 @@ mod tests {
     }
 
     #[test]
+    fn mate_on_the_hundredth_ply_beats_the_fifty_move_draw() {
+        // 99 plies without capture or pawn move: Qb8 mates on the hundredth,
+        // and a mate stands; every other move draws.
+        let (pos, out) = search(
+            "7k/8/6K1/8/8/8/8/1Q6 w - - 99 80",
+            GoParams {
+                depth: Some(4),
+                ..Default::default()
+            },
+        );
+        assert_eq!(to_san(&pos, out.best.expect("move")), "Qb8#");
+        assert_eq!(Score::from_value(out.value), Score::Mate(1));
+    }
+
+    #[test]
     fn repetition_is_a_draw_for_the_side_that_is_losing() {
         // White is a queen down but can force perpetual check.
         let (_, out) = search(
