@@ -53,6 +53,7 @@ impl GoParams {
     /// given) plus three quarters of the increment is the soft limit; the
     /// hard limit is four times that, but never more than a third of the
     /// remaining time. `movetime` is used as given (less a small overhead).
+    /// When only one side's clock is given, it is used for either side.
     pub fn budget(&self, side: Color) -> Option<TimeBudget> {
         if self.infinite {
             return None;
@@ -61,9 +62,15 @@ impl GoParams {
             let t = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
             return Some(TimeBudget { soft: t, hard: t });
         }
-        let (remaining, inc) = match side {
-            Color::White => (self.wtime?, self.winc.unwrap_or_default()),
-            Color::Black => (self.btime?, self.binc.unwrap_or_default()),
+        // A clock given for one side only (`go wtime 1000` with Black to
+        // move) is taken for both: a clock limits the search either way.
+        let (own, own_inc, other, other_inc) = match side {
+            Color::White => (self.wtime, self.winc, self.btime, self.binc),
+            Color::Black => (self.btime, self.binc, self.wtime, self.winc),
+        };
+        let (remaining, inc) = match own {
+            Some(t) => (t, own_inc.unwrap_or_default()),
+            None => (other?, other_inc.unwrap_or_default()),
         };
         let moves = self.movestogo.unwrap_or(30).clamp(1, 60);
         let usable = remaining.saturating_sub(OVERHEAD);
@@ -116,6 +123,18 @@ mod tests {
         assert_eq!(b.soft, ms(150));
         assert_eq!(b.hard, ms(600));
         assert!(b.hard <= ms(1000));
+    }
+
+    #[test]
+    fn a_clock_for_one_side_only_limits_the_other_side_too() {
+        let g = GoParams {
+            wtime: Some(ms(3_020)),
+            ..Default::default()
+        };
+        let w = g.budget(Color::White).expect("white clock");
+        assert_eq!(g.budget(Color::Black), Some(w));
+        assert_eq!(w.soft, ms(100));
+        assert_eq!(w.hard, ms(400));
     }
 
     #[test]
