@@ -120,18 +120,30 @@ fn parse_go(
     words: &mut SplitWhitespace<'_>,
     pos: &Position,
     chess960: bool,
+    mut warn: impl FnMut(String),
 ) -> Result<GoParams, String> {
     let mut p = GoParams::default();
     let mut words = words.peekable();
-    fn number<T: std::str::FromStr>(name: &str, w: Option<&str>) -> Result<T, String> {
+    // An integer out of range is clamped to what the limit can hold: a
+    // negative clock (a GUI that is late) is no time left, a huge depth is
+    // the deepest search.
+    fn number<T: TryFrom<i128> + Bounded>(name: &str, w: Option<&str>) -> Result<T, String> {
         let w = w.ok_or_else(|| format!("go {name} needs a number"))?;
-        w.parse()
-            .map_err(|_| format!("go {name}: {w:?} is not a valid number"))
+        let bad = || format!("go {name}: {w:?} is not a valid number");
+        let digits = w.strip_prefix(['-', '+']).unwrap_or(w);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let v = match w.parse::<i128>() {
+            Ok(v) => v.clamp(T::MIN, T::MAX),
+            Err(_) if w.starts_with('-') => T::MIN,
+            Err(_) => T::MAX,
+        };
+        T::try_from(v).map_err(|_| bad())
     }
-    // Clocks may be negative when a GUI is late; treat that as no time left.
     fn millis(name: &str, w: Option<&str>) -> Result<Duration, String> {
-        let v: i64 = number(name, w)?;
-        Ok(Duration::from_millis(v.max(0) as u64))
+        let v: u64 = number(name, w)?;
+        Ok(Duration::from_millis(v))
     }
     while let Some(w) = words.next() {
         match w {
@@ -160,10 +172,27 @@ fn parse_go(
                     }
                 }
             }
-            other => return Err(format!("unknown go parameter {other:?}")),
+            // UCI: an unknown token is ignored (and reported).
+            other => warn(format!("unknown go parameter {other:?} ignored")),
         }
     }
     Ok(p)
+}
+
+/// The range of an integer `go` parameter.
+trait Bounded {
+    const MIN: i128;
+    const MAX: i128;
+}
+
+impl Bounded for u32 {
+    const MIN: i128 = 0;
+    const MAX: i128 = u32::MAX as i128;
+}
+
+impl Bounded for u64 {
+    const MIN: i128 = 0;
+    const MAX: i128 = u64::MAX as i128;
 }
 
 impl Session {
@@ -318,7 +347,8 @@ impl Session {
                 .error("a search is already running; send stop first");
         }
         self.finish();
-        let params = match parse_go(words, &self.position, self.chess960) {
+        let out = self.out.clone();
+        let params = match parse_go(words, &self.position, self.chess960, |w| out.error(&w)) {
             Ok(p) => p,
             Err(e) => return self.out.error(&e),
         };

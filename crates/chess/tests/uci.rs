@@ -227,3 +227,60 @@ fn a_go_right_after_bestmove_is_accepted() {
     assert!(!text.contains("error"), "{text}");
     assert_eq!(text.matches("bestmove").count(), 30);
 }
+
+/// Runs a script where each command waits for the given number of `bestmove` lines.
+fn paced(script: &[(usize, &str)]) -> String {
+    let out = Buffer::default();
+    let input = std::io::BufReader::new(Paced {
+        script: script.iter().map(|&(w, l)| (w, l.to_string())).collect(),
+        next: 0,
+        pending: Vec::new(),
+        out: out.clone(),
+    });
+    uci::run(input, Box::new(out.clone())).expect("protocol runs");
+    String::from_utf8(out.0.lock().expect("buffer").clone()).expect("utf-8")
+}
+
+#[test]
+fn go_with_odd_numbers_or_unknown_tokens_still_answers() {
+    // Out-of-range numbers are clamped and unknown tokens ignored (UCI: "it
+    // should just ignore it"): every go gets a legal bestmove.
+    let text = paced(&[
+        (0, "position startpos"),
+        (0, "go depth -3"),
+        (1, "go movetime -5"),
+        (2, "go nodes 500 frobnicate"),
+        (3, "go wtime 100 btime 100 movestogo -1"),
+        (
+            4,
+            "go depth 99999999999999999999999999999999999999999 movetime 50",
+        ),
+    ]);
+    let best: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 5, "{text}");
+    let pos = Position::startpos();
+    for b in best {
+        let mv = b.split_whitespace().next().expect("move");
+        assert!(parse_uci(&pos, mv).is_ok(), "{b}");
+    }
+    assert!(
+        text.contains("info string error: unknown go parameter \"frobnicate\" ignored"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_clock_for_the_other_side_only_still_limits_the_search() {
+    // Black to move, only White's clock given: not a search without end.
+    let started = std::time::Instant::now();
+    let lines = session("position startpos moves e2e4\ngo wtime 300\n");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    let best = lines.last().expect("bestmove");
+    let pos = Position::startpos();
+    let pos = pos.play(parse_uci(&pos, "e2e4").expect("legal"));
+    let mv = best.strip_prefix("bestmove ").expect("bestmove");
+    assert!(parse_uci(&pos, mv.split_whitespace().next().expect("move")).is_ok());
+}
