@@ -449,10 +449,17 @@ fn parse_check(v: &str) -> Result<bool, String> {
 /// Runs the protocol: reads commands from `input` until `quit` or the end
 /// of the input (where it lets a running search finish, stopping an
 /// infinite one), writing replies to `output`.
-pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
+pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
     let mut session = Session::new(Out(Arc::new(Mutex::new(output))));
-    for line in input.lines() {
-        if !session.command(&line?) {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // A line that is not UTF-8 is garbage like any other unknown
+        // command, not a reason to end the session.
+        if !session.command(&String::from_utf8_lossy(&bytes)) {
             return Ok(());
         }
     }

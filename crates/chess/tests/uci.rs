@@ -284,3 +284,25 @@ fn a_clock_for_the_other_side_only_still_limits_the_search() {
     let mv = best.strip_prefix("bestmove ").expect("bestmove");
     assert!(parse_uci(&pos, mv.split_whitespace().next().expect("move")).is_ok());
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_unknown_command() {
+    let out = Buffer::default();
+    let input: &[u8] = b"\xff\xfe garbage\r\nisready\r\nposition startpos moves e2e4\ngo depth 1\n";
+    uci::run(input, Box::new(out.clone())).expect("protocol runs");
+    let text = String::from_utf8(out.0.lock().expect("buffer").clone()).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("info string error: unknown command"),
+        "{text}"
+    );
+    assert_eq!(lines[1], "readyok");
+    let best = lines.last().expect("bestmove");
+    let mv = best.strip_prefix("bestmove ").expect("bestmove");
+    let pos = Position::startpos();
+    let pos = pos.play(parse_uci(&pos, "e2e4").expect("legal"));
+    assert!(
+        parse_uci(&pos, mv.split_whitespace().next().expect("move")).is_ok(),
+        "{text}"
+    );
+}
