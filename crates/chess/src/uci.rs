@@ -58,6 +58,9 @@ struct Session {
     out: Out,
     engine: Arc<Mutex<Engine>>,
     position: Position,
+    /// Why the last `position` command failed: until a good one, `go`
+    /// answers `bestmove 0000` rather than a move for another position.
+    position_error: Option<String>,
     chess960: bool,
     running: Option<Running>,
 }
@@ -201,6 +204,7 @@ impl Session {
             out,
             engine: Arc::new(Mutex::new(Engine::new(DEFAULT_HASH_MB))),
             position: Position::startpos(),
+            position_error: None,
             chess960: false,
             running: None,
         }
@@ -329,15 +333,23 @@ impl Session {
         };
         let mut pos = match start {
             Ok(p) => p,
-            Err(e) => return self.out.error(&e),
+            Err(e) => return self.position_failed(e),
         };
         for m in moves {
             match read_move(&pos, m, self.chess960) {
                 Ok(mv) => pos = pos.play(mv),
-                Err(e) => return self.out.error(&format!("position not changed: {e}")),
+                Err(e) => return self.position_failed(e),
             }
         }
         self.position = pos;
+        self.position_error = None;
+    }
+
+    /// A `position` command that could not be applied: the GUI's position is
+    /// unknown, so no move can be given for it.
+    fn position_failed(&mut self, e: String) {
+        self.out.error(&format!("position not set: {e}"));
+        self.position_error = Some(e);
     }
 
     fn go(&mut self, words: &mut SplitWhitespace<'_>) {
@@ -347,6 +359,11 @@ impl Session {
                 .error("a search is already running; send stop first");
         }
         self.finish();
+        if let Some(e) = &self.position_error {
+            self.out
+                .error(&format!("no position to search (the last one failed: {e})"));
+            return self.out.line("bestmove 0000");
+        }
         let out = self.out.clone();
         let params = match parse_go(words, &self.position, self.chess960, |w| out.error(&w)) {
             Ok(p) => p,
@@ -415,6 +432,7 @@ impl Session {
                     e.clear();
                 }
                 self.position = Position::startpos();
+                self.position_error = None;
             }
             "position" => self.position(rest),
             "go" => self.go(&mut words),

@@ -97,7 +97,8 @@ fn errors_are_info_strings_and_the_engine_keeps_going() {
         .filter(|l| l.starts_with("info string error"))
         .count();
     assert_eq!(errors, 6, "{lines:?}");
-    // The illegal move left the position unchanged; the last one applied: Black moves.
+    // The failed position commands left no position (`go` answered 0000);
+    // the last one applied: Black moves.
     let best = lines.last().expect("bestmove");
     let pos = Position::startpos();
     let pos = pos.play(parse_uci(&pos, "e2e4").expect("legal"));
@@ -305,4 +306,32 @@ fn a_line_that_is_not_utf8_is_an_unknown_command() {
         parse_uci(&pos, mv.split_whitespace().next().expect("move")).is_ok(),
         "{text}"
     );
+}
+
+#[test]
+fn after_a_failed_position_go_plays_no_move_for_another_position() {
+    // The GUI's position is after 1. e4 e5 2. Bg5?? (illegal): a move for
+    // the previous position (Black to move after 1. e4) would be illegal
+    // in the GUI's game.
+    let lines = session(
+        "position startpos moves e2e4\nposition startpos moves e2e4 e7e5 f1g5\ngo depth 2\n\
+         position fen 8/8/8 w - - 0 1\ngo depth 2\n",
+    );
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best, ["bestmove 0000", "bestmove 0000"], "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: position not set"),
+        "{lines:?}"
+    );
+    // A good position command (or ucinewgame) ends it.
+    for fix in ["position startpos moves e2e4", "ucinewgame"] {
+        let lines = session(&format!(
+            "position startpos moves e2e4 e7e5 f1g5\n{fix}\ngo depth 2\n"
+        ));
+        let last = lines.last().expect("bestmove");
+        assert!(
+            last.starts_with("bestmove ") && last != "bestmove 0000",
+            "{fix}: {lines:?}"
+        );
+    }
 }
