@@ -48,6 +48,8 @@ struct Running {
     handle: JoinHandle<()>,
     /// `go infinite` or `go ponder`: it ends only when told.
     endless: bool,
+    /// Limited by depth, nodes, time or mate: it ends by itself.
+    bounded: bool,
     /// Set just before `bestmove` is written: from then on a new `go` is
     /// welcome even though the thread may not have ended yet.
     answered: Arc<AtomicBool>,
@@ -353,11 +355,13 @@ impl Session {
     }
 
     fn go(&mut self, words: &mut SplitWhitespace<'_>) {
-        if self.searching() {
+        if self.searching() && !self.running.as_ref().is_some_and(|r| r.bounded) {
             return self
                 .out
                 .error("a search is already running; send stop first");
         }
+        // A search that ends by itself is waited for: commands are answered
+        // in order, as a script that does not wait for `bestmove` expects.
         self.finish();
         if let Some(e) = &self.position_error {
             self.out
@@ -370,6 +374,13 @@ impl Session {
             Err(e) => return self.out.error(&e),
         };
         let endless = params.infinite || params.ponder;
+        let bounded = !endless
+            && (params.depth.is_some()
+                || params.nodes.is_some()
+                || params.mate.is_some()
+                || params
+                    .budget(self.position.board().side_to_move())
+                    .is_some());
         let control = Arc::new(SearchControl::new(params.ponder));
         let (engine, out, root, chess960) = (
             Arc::clone(&self.engine),
@@ -411,6 +422,7 @@ impl Session {
             control,
             handle,
             endless,
+            bounded,
             answered,
         });
     }

@@ -335,3 +335,27 @@ fn after_a_failed_position_go_plays_no_move_for_another_position() {
         );
     }
 }
+
+#[test]
+fn a_go_sent_before_the_last_bestmove_is_answered_in_turn() {
+    // A script that pipes commands without waiting for bestmove.
+    let lines = session(
+        "position startpos\ngo depth 5\nposition startpos moves e2e4\ngo depth 5\n\
+         position startpos moves e2e4 e7e5\ngo nodes 2000\n",
+    );
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let best: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|b| b.split_whitespace().next().expect("move"))
+        .collect();
+    assert_eq!(best.len(), 3, "{lines:?}");
+    let positions = [
+        Position::startpos(),
+        Position::startpos().play(parse_uci(&Position::startpos(), "e2e4").expect("legal")),
+    ];
+    let third = positions[1].play(parse_uci(&positions[1], "e7e5").expect("legal"));
+    for (pos, b) in positions.iter().chain([&third]).zip(&best) {
+        assert!(parse_uci(pos, b).is_ok(), "{b} in {}", pos.fen());
+    }
+}
