@@ -260,11 +260,13 @@ impl Session {
             Some(i) => (body[..i].trim(), Some(body[i + " value".len()..].trim())),
             None => (body.trim(), None),
         };
-        if self.searching() {
+        if self.searching() && !self.running.as_ref().is_some_and(|r| r.bounded) {
             return self
                 .out
                 .error(&format!("cannot set {name} during a search"));
         }
+        // A search that ends by itself is waited for (as in `go`).
+        self.finish();
         let Ok(mut engine) = self.engine.lock() else {
             return self.out.error("engine unavailable");
         };

@@ -359,3 +359,22 @@ fn a_go_sent_before_the_last_bestmove_is_answered_in_turn() {
         assert!(parse_uci(pos, b).is_ok(), "{b} in {}", pos.fen());
     }
 }
+
+#[test]
+fn a_setoption_sent_during_a_search_with_limits_applies_after_it() {
+    let lines =
+        session("position startpos\ngo depth 4\nsetoption name MultiPV value 2\ngo depth 1\n");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        2
+    );
+    let after = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .expect("first");
+    assert!(
+        lines[after..].iter().any(|l| l.contains(" multipv 2 ")),
+        "{lines:?}"
+    );
+}
