@@ -402,6 +402,11 @@ impl Session {
                 out.line(&info_line(&root, info, chess960, multipv))
             });
             drop(engine);
+            if outcome.best.is_none() {
+                // The game is over: say so, as a GUI that asked for a score expects.
+                let score = if root.in_check() { "mate 0" } else { "cp 0" };
+                out.line(&format!("info depth 0 score {score}"));
+            }
             // In infinite and ponder mode the answer waits for stop (or ponderhit).
             while !ctl.stop_requested() && (params.infinite || ctl.pondering()) {
                 std::thread::sleep(Duration::from_millis(2));

@@ -153,7 +153,10 @@ fn ponder_waits_for_ponderhit() {
 #[test]
 fn game_over_positions_answer_0000() {
     let lines = session("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
-    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    assert_eq!(lines, ["info depth 0 score cp 0", "bestmove 0000"]);
+    // Checkmated: the score says so.
+    let lines = session("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo movetime 50\n");
+    assert_eq!(lines, ["info depth 0 score mate 0", "bestmove 0000"]);
 }
 
 /// Input that hands out each command only once the output holds a given
