@@ -502,6 +502,8 @@ fn parse_game(index: usize, tokens: &[Token]) -> Result<PgnGame, PgnError> {
 /// Reads every game of a PGN text: one result per game, in file order, so
 /// that a malformed game does not hide the others.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    // Editors on Windows often start a UTF-8 file with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     split_games(tokenize(text))
         .iter()
         .enumerate()
@@ -513,6 +515,15 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
 mod tests {
     use super::*;
     use crate::notation::to_uci;
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let games = read_games("\u{feff}[Event \"a\"]\r\n\r\n1. e4 e5 1-0\r\n");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().expect("the game reads");
+        assert_eq!(game.tags[0], ("Event".to_string(), "a".to_string()));
+        assert_eq!(game.moves.len(), 2);
+    }
 
     #[test]
     fn reads_tags_comments_nags_and_nested_variations() {
