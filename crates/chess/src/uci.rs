@@ -46,9 +46,8 @@ impl Out {
 struct Running {
     control: Arc<SearchControl>,
     handle: JoinHandle<()>,
-    /// `go infinite` or `go ponder`: it ends only when told.
-    endless: bool,
-    /// Limited by depth, nodes, time or mate: it ends by itself.
+    /// Limited by depth, nodes, time or mate, and not `go infinite` or
+    /// `go ponder`: it ends by itself.
     bounded: bool,
     /// Set just before `bestmove` is written: from then on a new `go` is
     /// welcome even though the thread may not have ended yet.
@@ -428,7 +427,6 @@ impl Session {
         self.running = Some(Running {
             control,
             handle,
-            endless,
             bounded,
             answered,
         });
@@ -485,7 +483,7 @@ fn parse_check(v: &str) -> Result<bool, String> {
 
 /// Runs the protocol: reads commands from `input` until `quit` or the end
 /// of the input (where it lets a running search finish, stopping an
-/// infinite one), writing replies to `output`.
+/// infinite one or one without limits), writing replies to `output`.
 pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
     let mut session = Session::new(Out(Arc::new(Mutex::new(output))));
     let mut bytes = Vec::new();
@@ -501,9 +499,9 @@ pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::R
         }
     }
     if let Some(r) = &session.running
-        && r.endless
+        && !r.bounded
     {
-        // An infinite search would never end by itself.
+        // An infinite search, or a `go` without limits, would never end by itself.
         r.control.stop();
     }
     session.finish();

@@ -381,3 +381,14 @@ fn a_setoption_sent_during_a_search_with_limits_applies_after_it() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn a_go_without_limits_is_stopped_at_the_end_of_the_input() {
+    let started = std::time::Instant::now();
+    let lines = session("position startpos\ngo\n");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    let best = lines.last().expect("bestmove");
+    let mv = best.strip_prefix("bestmove ").expect("bestmove");
+    let pos = Position::startpos();
+    assert!(parse_uci(&pos, mv.split_whitespace().next().expect("move")).is_ok());
+}
