@@ -119,6 +119,22 @@ fn info_line(root: &Position, info: &SearchInfo, chess960: bool, multipv: bool) 
     line
 }
 
+/// The parameters of `go`.
+const GO_PARAMETERS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 /// Parses the arguments of `go`.
 fn parse_go(
     words: &mut SplitWhitespace<'_>,
@@ -163,16 +179,12 @@ fn parse_go(
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
             "searchmoves" => {
-                while let Some(m) = words.peek() {
+                // The moves run to the next parameter; one that is not legal
+                // here is reported and left out (none left: all moves).
+                while let Some(m) = words.next_if(|w| !GO_PARAMETERS.contains(w)) {
                     match read_move(pos, m, chess960) {
-                        Ok(mv) => {
-                            p.searchmoves.push(mv);
-                            words.next();
-                        }
-                        Err(_) if p.searchmoves.is_empty() => {
-                            return Err(format!("searchmoves: bad move {m:?}"));
-                        }
-                        Err(_) => break,
+                        Ok(mv) => p.searchmoves.push(mv),
+                        Err(e) => warn(format!("searchmoves: {e}; left out")),
                     }
                 }
             }

@@ -392,3 +392,29 @@ fn a_go_without_limits_is_stopped_at_the_end_of_the_input() {
     let pos = Position::startpos();
     assert!(parse_uci(&pos, mv.split_whitespace().next().expect("move")).is_ok());
 }
+
+#[test]
+fn searchmoves_leaves_out_bad_moves_and_still_answers() {
+    let lines = session("position startpos\ngo searchmoves e2e5 g1f3 depth 3\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: searchmoves: ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.last().expect("bestmove").starts_with("bestmove g1f3"),
+        "{lines:?}"
+    );
+    // Only bad moves: every move is searched.
+    let lines = session("position startpos\ngo searchmoves e2e5 depth 1\n");
+    let best = lines.last().expect("bestmove");
+    let mv = best.strip_prefix("bestmove ").expect("bestmove");
+    assert!(
+        parse_uci(
+            &Position::startpos(),
+            mv.split_whitespace().next().expect("move")
+        )
+        .is_ok()
+    );
+}
