@@ -329,6 +329,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let mut records = Vec::new();
             for r in read_epd(&text) {
                 match r {
+                    Ok(r) if r.best_moves.is_empty() && r.avoid_moves.is_empty() => eprintln!(
+                        "skipped: {} has no bm or am to solve",
+                        r.id()
+                            .map_or_else(|| r.position.fen(), |id| format!("id {id:?}"))
+                    ),
                     Ok(r) => records.push(r),
                     Err(e) => eprintln!("skipped: {e}"),
                 }
