@@ -144,6 +144,8 @@ pub fn parse_epd_line(text: &str, line: usize) -> Result<EpdRecord, EpdError> {
 
 /// Reads every non-blank line of an EPD file: one result per line.
 pub fn read_epd(text: &str) -> Vec<Result<EpdRecord, EpdError>> {
+    // Editors on Windows often start a UTF-8 file with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -155,6 +157,14 @@ pub fn read_epd(text: &str) -> Vec<Result<EpdRecord, EpdError>> {
 mod tests {
     use super::*;
     use crate::notation::to_uci;
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let records = read_epd("\u{feff}4k3/8/8/8/8/8/8/R3K3 w Q - bm Ra8+; id \"x\";\n");
+        assert_eq!(records.len(), 1);
+        let r = records[0].as_ref().expect("the line reads");
+        assert_eq!(r.position.fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    }
 
     #[test]
     fn reads_operations() {

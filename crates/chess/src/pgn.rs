@@ -7,6 +7,10 @@
 //! GPL-licensed and need a newer compiler than this project's, so they fit
 //! neither the MIT/Apache licence nor the toolchain.
 //!
+//! A null move (`--`, as ChessBase writes in analysis) is not a chess
+//! move: a variation is kept up to it and the rest of that variation is
+//! left out, so annotated games still load.
+//!
 //! A malformed game yields a [`PgnError`] that names the game, the line and
 //! the token; the other games of the file are read as usual
 //! ([`read_games`] returns one result per game).
@@ -359,6 +363,8 @@ struct Line {
     moves: Vec<PgnMove>,
     pos: Position,
     before_last: Option<Position>,
+    /// After a null move: the rest of the line (and its variations) is left out.
+    skipping: bool,
 }
 
 /// Reads one game's tokens.
@@ -386,11 +392,14 @@ fn parse_game(index: usize, tokens: &[Token]) -> Result<PgnGame, PgnError> {
                         moves: Vec::new(),
                         pos: start,
                         before_last: None,
+                        skipping: false,
                     });
                 }
                 tags.push((name.clone(), value.clone()));
             }
             Kind::Bad(reason) => return Err(err(t, reason.clone())),
+            _ if stack.last().is_some_and(|l| l.skipping)
+                && matches!(t.kind, Kind::Comment(_) | Kind::Nag(_) | Kind::Symbol(_)) => {}
             Kind::Comment(c) => match stack.last_mut().and_then(|l| l.moves.last_mut()) {
                 Some(m) => m.comments.push(c.clone()),
                 None => comments.push(c.clone()),
@@ -403,22 +412,34 @@ fn parse_game(index: usize, tokens: &[Token]) -> Result<PgnGame, PgnError> {
                 let line = stack
                     .last()
                     .ok_or_else(|| err(t, "a variation before any move".into()))?;
-                let from = line
-                    .before_last
-                    .clone()
-                    .ok_or_else(|| err(t, "a variation before any move of its line".into()))?;
+                let from = if line.skipping {
+                    line.pos.clone()
+                } else {
+                    line.before_last
+                        .clone()
+                        .ok_or_else(|| err(t, "a variation before any move of its line".into()))?
+                };
                 stack.push(Line {
                     moves: Vec::new(),
                     pos: from,
                     before_last: None,
+                    skipping: line.skipping,
                 });
             }
             Kind::Close => {
                 if stack.len() < 2 {
                     return Err(err(t, "')' without a matching '('".into()));
                 }
-                let variation = stack.pop().map(|l| l.moves).unwrap_or_default();
-                if let Some(m) = stack.last_mut().and_then(|l| l.moves.last_mut()) {
+                let (variation, skipped) = stack
+                    .pop()
+                    .map(|l| (l.moves, l.skipping))
+                    .unwrap_or_default();
+                // A variation that was a null move from its start says nothing.
+                if let Some(parent) = stack.last_mut()
+                    && !parent.skipping
+                    && !(skipped && variation.is_empty())
+                    && let Some(m) = parent.moves.last_mut()
+                {
                     m.variations.push(variation);
                 }
             }
@@ -447,11 +468,17 @@ fn parse_game(index: usize, tokens: &[Token]) -> Result<PgnGame, PgnError> {
                         moves: Vec::new(),
                         pos: Position::startpos(),
                         before_last: None,
+                        skipping: false,
                     });
                 }
+                let in_variation = stack.len() > 1;
                 let Some(line) = stack.last_mut() else {
                     continue;
                 };
+                if s == "--" && in_variation {
+                    line.skipping = true;
+                    continue;
+                }
                 let san = s.trim_end_matches(['!', '?']);
                 let mv = parse_san(&line.pos, san).map_err(|e| err(t, e.to_string()))?;
                 let mut nags = Vec::new();
@@ -502,6 +529,8 @@ fn parse_game(index: usize, tokens: &[Token]) -> Result<PgnGame, PgnError> {
 /// Reads every game of a PGN text: one result per game, in file order, so
 /// that a malformed game does not hide the others.
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    // Editors on Windows often start a UTF-8 file with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     split_games(tokenize(text))
         .iter()
         .enumerate()
@@ -513,6 +542,34 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
 mod tests {
     use super::*;
     use crate::notation::to_uci;
+
+    #[test]
+    fn a_variation_is_kept_up_to_a_null_move() {
+        let text =
+            "1. e4 e5 (1... d5 2. exd5 -- {threat} 3. d4 (3. c4 c6) Qxd5) (1... -- 2. d4) 2. Nf3 *";
+        let games = read_games(text);
+        let game = games[0].as_ref().expect("the game reads");
+        let sans: Vec<&str> = game.moves.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "e5", "Nf3"]);
+        let variations: Vec<Vec<&str>> = game.moves[1]
+            .variations
+            .iter()
+            .map(|v| v.iter().map(|m| m.san.as_str()).collect())
+            .collect();
+        assert_eq!(variations, [vec!["d5", "exd5"]]);
+        assert!(game.moves[1].variations[0][1].variations.is_empty());
+        // In the main line a null move is still an error.
+        assert!(read_games("1. e4 -- 2. d4 *")[0].is_err());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let games = read_games("\u{feff}[Event \"a\"]\r\n\r\n1. e4 e5 1-0\r\n");
+        assert_eq!(games.len(), 1);
+        let game = games[0].as_ref().expect("the game reads");
+        assert_eq!(game.tags[0], ("Event".to_string(), "a".to_string()));
+        assert_eq!(game.moves.len(), 2);
+    }
 
     #[test]
     fn reads_tags_comments_nags_and_nested_variations() {

@@ -32,7 +32,7 @@
 //! description and mentions a recursive use; only the first level is built.
 
 use alphabeta_core::procedures::alpha_beta_fail_hard;
-use alphabeta_core::value::win_in;
+use alphabeta_core::value::{loss_in, win_in};
 use alphabeta_core::{Game, INFINITY, NEG_INFINITY, Search, Stats, Value};
 use cozy_chess::{
     BitBoard, Board, Color, Move, Piece, Square, get_between_rays, get_bishop_moves,
@@ -163,6 +163,18 @@ pub fn selective_search(pos: &Position, config: &SelectiveConfig) -> SelectiveRe
     let moves = pos.legal_moves();
     let mut terminals = 0u64;
     let stand = Evaluator::Material.evaluate(board);
+    if moves.is_empty() {
+        // The game is over: no threat to look for, no move to choose; the
+        // position itself is the one terminal, valued as alpha-beta values it.
+        return SelectiveReport {
+            best_move: None,
+            value: if pos.in_check() { loss_in(0) } else { 0 },
+            threat: None,
+            protecting: 0,
+            positive: 0,
+            terminal_positions: 1,
+        };
+    }
 
     // Step 1: the threat.
     let threat = if pos.in_check() {
@@ -281,6 +293,22 @@ pub fn spread_positions(positions: &[Position], first: usize, count: usize) -> V
 mod tests {
     use super::*;
     use crate::notation::to_san;
+
+    #[test]
+    fn a_finished_game_has_no_threat_and_the_alpha_beta_value() {
+        for fen in [
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", // checkmate
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", // stalemate
+        ] {
+            let pos = Position::from_fen(fen).expect("fen");
+            let c = compare_with_alpha_beta(&pos, &SelectiveConfig::default());
+            assert_eq!(c.selective.best_move, None, "{fen}");
+            assert_eq!(c.selective.threat, None, "{fen}");
+            assert_eq!(c.selective.value, c.alpha_beta_value, "{fen}");
+            assert_eq!(c.selective.terminal_positions, 1, "{fen}");
+            assert_eq!(c.alpha_beta_terminals, 1, "{fen}");
+        }
+    }
 
     #[test]
     fn a_hanging_queen_is_a_threat_and_is_saved() {

@@ -9,7 +9,8 @@ use crate::epd::EpdRecord;
 pub struct SuiteEntry {
     /// The record's `id` (or its 1-based index).
     pub id: String,
-    /// Whether the engine's move is a `bm` move (and no `am` move).
+    /// Whether the engine's move is a `bm` move (and no `am` move); false
+    /// for a record with neither.
     pub solved: bool,
     /// The engine's move in SAN.
     pub played: String,
@@ -31,10 +32,13 @@ pub fn solve_suite(records: &[EpdRecord], nodes: u64, hash_mb: usize) -> Vec<Sui
             };
             let out = engine.search(&r.position, &params, &SearchControl::default(), |_| {});
             let played = out.best;
-            let solved = played.is_some_and(|m| {
-                (r.best_moves.is_empty() || r.best_moves.contains(&m))
-                    && !r.avoid_moves.contains(&m)
-            });
+            // A record with neither `bm` nor `am` asks nothing: never solved.
+            let asks = !r.best_moves.is_empty() || !r.avoid_moves.is_empty();
+            let solved = asks
+                && played.is_some_and(|m| {
+                    (r.best_moves.is_empty() || r.best_moves.contains(&m))
+                        && !r.avoid_moves.contains(&m)
+                });
             SuiteEntry {
                 id: r.id().map_or_else(|| (i + 1).to_string(), str::to_string),
                 solved,
@@ -46,4 +50,24 @@ pub fn solve_suite(records: &[EpdRecord], nodes: u64, hash_mb: usize) -> Vec<Sui
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::epd::read_epd;
+
+    #[test]
+    fn a_record_without_bm_or_am_is_not_solved() {
+        let text = "4k3/8/8/3q4/8/8/3R4/4K3 w - - id \"none\";\n\
+                    4k3/8/8/3q4/8/8/3R4/4K3 w - - bm Rxd5; id \"bm\";\n\
+                    4k3/8/8/3q4/8/8/3R4/4K3 w - - am Rxd5; id \"am\";\n";
+        let records: Vec<EpdRecord> = read_epd(text)
+            .into_iter()
+            .map(|r| r.expect("record"))
+            .collect();
+        let entries = solve_suite(&records, 2_000, 1);
+        let solved: Vec<(&str, bool)> = entries.iter().map(|e| (e.id.as_str(), e.solved)).collect();
+        assert_eq!(solved, [("none", false), ("bm", true), ("am", false)]);
+    }
 }

@@ -46,8 +46,9 @@ impl Out {
 struct Running {
     control: Arc<SearchControl>,
     handle: JoinHandle<()>,
-    /// `go infinite` or `go ponder`: it ends only when told.
-    endless: bool,
+    /// Limited by depth, nodes, time or mate, and not `go infinite` or
+    /// `go ponder`: it ends by itself.
+    bounded: bool,
     /// Set just before `bestmove` is written: from then on a new `go` is
     /// welcome even though the thread may not have ended yet.
     answered: Arc<AtomicBool>,
@@ -58,6 +59,9 @@ struct Session {
     out: Out,
     engine: Arc<Mutex<Engine>>,
     position: Position,
+    /// Why the last `position` command failed: until a good one, `go`
+    /// answers `bestmove 0000` rather than a move for another position.
+    position_error: Option<String>,
     chess960: bool,
     running: Option<Running>,
 }
@@ -115,23 +119,51 @@ fn info_line(root: &Position, info: &SearchInfo, chess960: bool, multipv: bool) 
     line
 }
 
+/// The parameters of `go`.
+const GO_PARAMETERS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 /// Parses the arguments of `go`.
 fn parse_go(
     words: &mut SplitWhitespace<'_>,
     pos: &Position,
     chess960: bool,
+    mut warn: impl FnMut(String),
 ) -> Result<GoParams, String> {
     let mut p = GoParams::default();
     let mut words = words.peekable();
-    fn number<T: std::str::FromStr>(name: &str, w: Option<&str>) -> Result<T, String> {
+    // An integer out of range is clamped to what the limit can hold: a
+    // negative clock (a GUI that is late) is no time left, a huge depth is
+    // the deepest search.
+    fn number<T: TryFrom<i128> + Bounded>(name: &str, w: Option<&str>) -> Result<T, String> {
         let w = w.ok_or_else(|| format!("go {name} needs a number"))?;
-        w.parse()
-            .map_err(|_| format!("go {name}: {w:?} is not a valid number"))
+        let bad = || format!("go {name}: {w:?} is not a valid number");
+        let digits = w.strip_prefix(['-', '+']).unwrap_or(w);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let v = match w.parse::<i128>() {
+            Ok(v) => v.clamp(T::MIN, T::MAX),
+            Err(_) if w.starts_with('-') => T::MIN,
+            Err(_) => T::MAX,
+        };
+        T::try_from(v).map_err(|_| bad())
     }
-    // Clocks may be negative when a GUI is late; treat that as no time left.
     fn millis(name: &str, w: Option<&str>) -> Result<Duration, String> {
-        let v: i64 = number(name, w)?;
-        Ok(Duration::from_millis(v.max(0) as u64))
+        let v: u64 = number(name, w)?;
+        Ok(Duration::from_millis(v))
     }
     while let Some(w) = words.next() {
         match w {
@@ -147,23 +179,36 @@ fn parse_go(
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
             "searchmoves" => {
-                while let Some(m) = words.peek() {
+                // The moves run to the next parameter; one that is not legal
+                // here is reported and left out (none left: all moves).
+                while let Some(m) = words.next_if(|w| !GO_PARAMETERS.contains(w)) {
                     match read_move(pos, m, chess960) {
-                        Ok(mv) => {
-                            p.searchmoves.push(mv);
-                            words.next();
-                        }
-                        Err(_) if p.searchmoves.is_empty() => {
-                            return Err(format!("searchmoves: bad move {m:?}"));
-                        }
-                        Err(_) => break,
+                        Ok(mv) => p.searchmoves.push(mv),
+                        Err(e) => warn(format!("searchmoves: {e}; left out")),
                     }
                 }
             }
-            other => return Err(format!("unknown go parameter {other:?}")),
+            // UCI: an unknown token is ignored (and reported).
+            other => warn(format!("unknown go parameter {other:?} ignored")),
         }
     }
     Ok(p)
+}
+
+/// The range of an integer `go` parameter.
+trait Bounded {
+    const MIN: i128;
+    const MAX: i128;
+}
+
+impl Bounded for u32 {
+    const MIN: i128 = 0;
+    const MAX: i128 = u32::MAX as i128;
+}
+
+impl Bounded for u64 {
+    const MIN: i128 = 0;
+    const MAX: i128 = u64::MAX as i128;
 }
 
 impl Session {
@@ -172,6 +217,7 @@ impl Session {
             out,
             engine: Arc::new(Mutex::new(Engine::new(DEFAULT_HASH_MB))),
             position: Position::startpos(),
+            position_error: None,
             chess960: false,
             running: None,
         }
@@ -225,11 +271,13 @@ impl Session {
             Some(i) => (body[..i].trim(), Some(body[i + " value".len()..].trim())),
             None => (body.trim(), None),
         };
-        if self.searching() {
+        if self.searching() && !self.running.as_ref().is_some_and(|r| r.bounded) {
             return self
                 .out
                 .error(&format!("cannot set {name} during a search"));
         }
+        // A search that ends by itself is waited for (as in `go`).
+        self.finish();
         let Ok(mut engine) = self.engine.lock() else {
             return self.out.error("engine unavailable");
         };
@@ -300,29 +348,52 @@ impl Session {
         };
         let mut pos = match start {
             Ok(p) => p,
-            Err(e) => return self.out.error(&e),
+            Err(e) => return self.position_failed(e),
         };
         for m in moves {
             match read_move(&pos, m, self.chess960) {
                 Ok(mv) => pos = pos.play(mv),
-                Err(e) => return self.out.error(&format!("position not changed: {e}")),
+                Err(e) => return self.position_failed(e),
             }
         }
         self.position = pos;
+        self.position_error = None;
+    }
+
+    /// A `position` command that could not be applied: the GUI's position is
+    /// unknown, so no move can be given for it.
+    fn position_failed(&mut self, e: String) {
+        self.out.error(&format!("position not set: {e}"));
+        self.position_error = Some(e);
     }
 
     fn go(&mut self, words: &mut SplitWhitespace<'_>) {
-        if self.searching() {
+        if self.searching() && !self.running.as_ref().is_some_and(|r| r.bounded) {
             return self
                 .out
                 .error("a search is already running; send stop first");
         }
+        // A search that ends by itself is waited for: commands are answered
+        // in order, as a script that does not wait for `bestmove` expects.
         self.finish();
-        let params = match parse_go(words, &self.position, self.chess960) {
+        if let Some(e) = &self.position_error {
+            self.out
+                .error(&format!("no position to search (the last one failed: {e})"));
+            return self.out.line("bestmove 0000");
+        }
+        let out = self.out.clone();
+        let params = match parse_go(words, &self.position, self.chess960, |w| out.error(&w)) {
             Ok(p) => p,
             Err(e) => return self.out.error(&e),
         };
         let endless = params.infinite || params.ponder;
+        let bounded = !endless
+            && (params.depth.is_some()
+                || params.nodes.is_some()
+                || params.mate.is_some()
+                || params
+                    .budget(self.position.board().side_to_move())
+                    .is_some());
         let control = Arc::new(SearchControl::new(params.ponder));
         let (engine, out, root, chess960) = (
             Arc::clone(&self.engine),
@@ -342,6 +413,11 @@ impl Session {
                 out.line(&info_line(&root, info, chess960, multipv))
             });
             drop(engine);
+            if outcome.best.is_none() {
+                // The game is over: say so, as a GUI that asked for a score expects.
+                let score = if root.in_check() { "mate 0" } else { "cp 0" };
+                out.line(&format!("info depth 0 score {score}"));
+            }
             // In infinite and ponder mode the answer waits for stop (or ponderhit).
             while !ctl.stop_requested() && (params.infinite || ctl.pondering()) {
                 std::thread::sleep(Duration::from_millis(2));
@@ -363,7 +439,7 @@ impl Session {
         self.running = Some(Running {
             control,
             handle,
-            endless,
+            bounded,
             answered,
         });
     }
@@ -385,6 +461,7 @@ impl Session {
                     e.clear();
                 }
                 self.position = Position::startpos();
+                self.position_error = None;
             }
             "position" => self.position(rest),
             "go" => self.go(&mut words),
@@ -418,18 +495,25 @@ fn parse_check(v: &str) -> Result<bool, String> {
 
 /// Runs the protocol: reads commands from `input` until `quit` or the end
 /// of the input (where it lets a running search finish, stopping an
-/// infinite one), writing replies to `output`.
-pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
+/// infinite one or one without limits), writing replies to `output`.
+pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
     let mut session = Session::new(Out(Arc::new(Mutex::new(output))));
-    for line in input.lines() {
-        if !session.command(&line?) {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // A line that is not UTF-8 is garbage like any other unknown
+        // command, not a reason to end the session.
+        if !session.command(&String::from_utf8_lossy(&bytes)) {
             return Ok(());
         }
     }
     if let Some(r) = &session.running
-        && r.endless
+        && !r.bounded
     {
-        // An infinite search would never end by itself.
+        // An infinite search, or a `go` without limits, would never end by itself.
         r.control.stop();
     }
     session.finish();

@@ -248,6 +248,10 @@ impl Engine {
             {
                 break;
             }
+            // One legal move under a time limit: play it, keep the clock.
+            if all_moves.len() == 1 && budget.is_some() && !control.pondering() {
+                break;
+            }
             if let Some(n) = params.nodes
                 && searcher.nodes >= n
             {
@@ -350,6 +354,36 @@ mod tests {
             .map(|l| l.2.clone())
             .collect();
         assert_eq!(first.len(), 3);
+    }
+
+    #[test]
+    fn a_single_legal_move_is_played_at_once_under_a_clock() {
+        // Black's only move is Kb8; a minute on the clock is not spent on it.
+        let (pos, out) = search(
+            "k7/8/1K6/8/8/8/8/7R b - - 0 1",
+            GoParams {
+                wtime: Some(Duration::from_secs(60)),
+                btime: Some(Duration::from_secs(60)),
+                ..Default::default()
+            },
+        );
+        assert_eq!(to_san(&pos, out.best.expect("move")), "Kb8");
+        assert_eq!(out.depth, 1);
+    }
+
+    #[test]
+    fn mate_on_the_hundredth_ply_beats_the_fifty_move_draw() {
+        // 99 plies without capture or pawn move: Qb8 mates on the hundredth,
+        // and a mate stands; every other move draws.
+        let (pos, out) = search(
+            "7k/8/6K1/8/8/8/8/1Q6 w - - 99 80",
+            GoParams {
+                depth: Some(4),
+                ..Default::default()
+            },
+        );
+        assert_eq!(to_san(&pos, out.best.expect("move")), "Qb8#");
+        assert_eq!(Score::from_value(out.value), Score::Mate(1));
     }
 
     #[test]

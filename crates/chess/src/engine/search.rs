@@ -186,10 +186,11 @@ impl Searcher<'_> {
             if self.check_limits() {
                 return 0;
             }
-            if board.halfmove_clock() >= 100
-                || insufficient_material(board)
-                || self.is_repetition(board)
-            {
+            if board.halfmove_clock() >= 100 {
+                // The fifty-move rule draws, unless the hundredth ply mated.
+                return if is_checkmate(board) { loss_in(ply) } else { 0 };
+            }
+            if insufficient_material(board) || self.is_repetition(board) {
                 return 0;
             }
             // Mate-distance pruning: no line from here beats a mate next move
@@ -398,6 +399,11 @@ impl Searcher<'_> {
             }
         }
     }
+}
+
+/// Whether the side to move is checkmated.
+fn is_checkmate(board: &Board) -> bool {
+    !board.checkers().is_empty() && !board.generate_moves(|_| true)
 }
 
 /// Whether the side to move has a piece other than pawns and king (null

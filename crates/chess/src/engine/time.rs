@@ -49,10 +49,17 @@ const OVERHEAD: Duration = Duration::from_millis(20);
 impl GoParams {
     /// The time budget for the side to move, if the command limits time.
     ///
-    /// With a clock: a share `remaining / movestogo` (30 moves when not
-    /// given) plus three quarters of the increment is the soft limit; the
-    /// hard limit is four times that, but never more than a third of the
-    /// remaining time. `movetime` is used as given (less a small overhead).
+    /// With a clock: the share of this move is `remaining / movestogo` (40
+    /// moves when not given) plus three quarters of the increment. No new
+    /// iteration starts after half the share (soft limit), since the next
+    /// one would take about as long as all before it; the search stops at
+    /// twice the share, but never after a quarter of the remaining time
+    /// (hard limit). So even a move that reaches the hard limit leaves the
+    /// clock for the moves to come (a 1+0 game used to flag in 60 moves,
+    /// the iterations started just before a share of `remaining / 30`
+    /// running on to four times it). `movetime` is used as given (less a
+    /// small overhead).
+    /// When only one side's clock is given, it is used for either side.
     pub fn budget(&self, side: Color) -> Option<TimeBudget> {
         if self.infinite {
             return None;
@@ -61,14 +68,21 @@ impl GoParams {
             let t = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
             return Some(TimeBudget { soft: t, hard: t });
         }
-        let (remaining, inc) = match side {
-            Color::White => (self.wtime?, self.winc.unwrap_or_default()),
-            Color::Black => (self.btime?, self.binc.unwrap_or_default()),
+        // A clock given for one side only (`go wtime 1000` with Black to
+        // move) is taken for both: a clock limits the search either way.
+        let (own, own_inc, other, other_inc) = match side {
+            Color::White => (self.wtime, self.winc, self.btime, self.binc),
+            Color::Black => (self.btime, self.binc, self.wtime, self.winc),
         };
-        let moves = self.movestogo.unwrap_or(30).clamp(1, 60);
+        let (remaining, inc) = match own {
+            Some(t) => (t, own_inc.unwrap_or_default()),
+            None => (other?, other_inc.unwrap_or_default()),
+        };
+        let moves = self.movestogo.unwrap_or(40).clamp(1, 60);
         let usable = remaining.saturating_sub(OVERHEAD);
-        let soft = (usable / moves + inc * 3 / 4).min(usable / 2);
-        let hard = (soft * 4).min(usable / 3).max(soft);
+        let target = (usable / moves + inc * 3 / 4).min(usable / 2);
+        let soft = target / 2;
+        let hard = (target * 2).min(usable / 4).max(soft);
         let floor = Duration::from_millis(1);
         Some(TimeBudget {
             soft: soft.max(floor),
@@ -110,12 +124,40 @@ mod tests {
             ..Default::default()
         };
         let w = g.budget(Color::White).expect("white clock");
-        assert_eq!(w.soft, ms(3000 + 750));
-        assert_eq!(w.hard, ms(15_000));
+        assert_eq!(w.soft, ms((3000 + 750) / 2));
+        assert_eq!(w.hard, ms(7500));
         let b = g.budget(Color::Black).expect("black clock");
-        assert_eq!(b.soft, ms(150));
-        assert_eq!(b.hard, ms(600));
-        assert!(b.hard <= ms(1000));
+        assert_eq!(b.soft, ms(75));
+        assert_eq!(b.hard, ms(300));
+        assert!(b.hard <= ms(750));
+    }
+
+    #[test]
+    fn a_clock_for_one_side_only_limits_the_other_side_too() {
+        let g = GoParams {
+            wtime: Some(ms(3_020)),
+            ..Default::default()
+        };
+        let w = g.budget(Color::White).expect("white clock");
+        assert_eq!(g.budget(Color::Black), Some(w));
+        assert_eq!(w.soft, Duration::from_micros(37_500));
+        assert_eq!(w.hard, ms(150));
+    }
+
+    #[test]
+    fn a_sudden_death_clock_lasts_even_at_the_hard_limit_every_move() {
+        // 1 second, no increment: spending the whole hard limit on each of
+        // 60 moves still leaves time beyond the protocol overhead.
+        let mut remaining = ms(1000);
+        for _ in 0..60 {
+            let g = GoParams {
+                wtime: Some(remaining),
+                btime: Some(remaining),
+                ..Default::default()
+            };
+            remaining -= g.budget(Color::White).expect("clock").hard;
+        }
+        assert!(remaining >= ms(60), "{remaining:?} left");
     }
 
     #[test]

@@ -184,9 +184,19 @@ fn print_report(pos: &Position, r: &ExperimentReport) {
     );
 }
 
+/// Reads a text file. PGN and EPD files from older databases are often in
+/// Latin-1 or Windows-1252 (player names, comments); the bytes that are not
+/// UTF-8 can only be in those parts, so they are replaced, not refused.
+fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
 fn load_game(pgn: &std::path::Path, game: usize) -> anyhow::Result<alphabeta_chess::pgn::PgnGame> {
-    let text =
-        std::fs::read_to_string(pgn).with_context(|| format!("reading {}", pgn.display()))?;
+    let text = read_text(pgn)?;
     let games = read_games(&text);
     let count = games.len();
     games
@@ -315,11 +325,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             nodes,
             verbose,
         } => {
-            let text = std::fs::read_to_string(&epd)
-                .with_context(|| format!("reading {}", epd.display()))?;
+            let text = read_text(&epd)?;
             let mut records = Vec::new();
             for r in read_epd(&text) {
                 match r {
+                    Ok(r) if r.best_moves.is_empty() && r.avoid_moves.is_empty() => eprintln!(
+                        "skipped: {} has no bm or am to solve",
+                        r.id()
+                            .map_or_else(|| r.position.fen(), |id| format!("id {id:?}"))
+                    ),
                     Ok(r) => records.push(r),
                     Err(e) => eprintln!("skipped: {e}"),
                 }
@@ -347,4 +361,29 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_latin1_pgn_is_read() {
+        // "Ljubojević" would be UTF-8; an old database writes "Ljubojevi\xe6".
+        let path =
+            std::env::temp_dir().join(format!("alphabeta-latin1-{}.pgn", std::process::id()));
+        let pgn: &[u8] = b"[White \"Ljubojevi\xe6, Ljubomir\"]\n[Black \"X\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+        std::fs::write(&path, pgn).expect("write");
+        let game = load_game(&path, 1);
+        std::fs::remove_file(&path).expect("remove");
+        let game = game.expect("the game loads");
+        assert_eq!(game.positions().len(), 8);
+        assert_eq!(
+            game.tags[0],
+            (
+                "White".to_string(),
+                "Ljubojevi\u{fffd}, Ljubomir".to_string()
+            )
+        );
+    }
 }
