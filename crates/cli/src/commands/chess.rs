@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::outln;
 use alphabeta_chess::Position;
 use alphabeta_chess::epd::read_epd;
 use alphabeta_chess::eval::Evaluator;
@@ -135,14 +136,14 @@ fn per_ply(v: &[u64]) -> String {
     v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
 }
 
-fn print_report(pos: &Position, r: &ExperimentReport) {
+fn print_report(pos: &Position, r: &ExperimentReport) -> anyhow::Result<()> {
     let mv = r
         .best_move()
         .map_or_else(|| "-".to_string(), |m| to_san(pos, m));
-    println!("procedure        {}", r.procedure);
-    println!("depth            {}", r.depth);
-    println!("value            {}", value::display(r.value));
-    println!("move             {mv}");
+    outln!("procedure        {}", r.procedure);
+    outln!("depth            {}", r.depth);
+    outln!("value            {}", value::display(r.value));
+    outln!("move             {mv}");
     let mut line = pos.clone();
     let pv: Vec<String> =
         r.pv.iter()
@@ -152,20 +153,20 @@ fn print_report(pos: &Position, r: &ExperimentReport) {
                 s
             })
             .collect();
-    println!("pv               {}", pv.join(" "));
-    println!("nodes            {}", r.stats.nodes());
-    println!(
+    outln!("pv               {}", pv.join(" "));
+    outln!("nodes            {}", r.stats.nodes());
+    outln!(
         "bottom positions {}   (per ply: {})",
         r.stats.leaves(),
         per_ply(&r.stats.leaves_per_ply())
     );
-    println!(
+    outln!(
         "move generations {}   (per ply: {})",
         r.stats.expansions(),
         per_ply(&r.stats.expansions_per_ply())
     );
-    println!("nodes per ply    {}", per_ply(&r.stats.nodes_per_ply()));
-    println!(
+    outln!("nodes per ply    {}", per_ply(&r.stats.nodes_per_ply()));
+    outln!(
         "cutoffs          {} (alpha {}, beta {}, deep {}, shallow {})",
         r.stats.cutoffs(),
         r.stats.alpha_cutoffs,
@@ -173,15 +174,17 @@ fn print_report(pos: &Position, r: &ExperimentReport) {
         r.stats.deep_cutoffs,
         r.stats.shallow_cutoffs()
     );
-    println!(
+    outln!(
         "capture chains   {} positions, {} chain bottoms",
-        r.captures.positions, r.captures.bottoms
+        r.captures.positions,
+        r.captures.bottoms
     );
-    println!("ties perturbed   {}", r.captures.perturbed);
-    println!(
+    outln!("ties perturbed   {}", r.captures.perturbed);
+    outln!(
         "range R          {} distinct bottom values",
         r.bottom_values.range()
     );
+    Ok(())
 }
 
 /// Reads a text file. PGN and EPD files from older databases are often in
@@ -212,7 +215,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ChessCommand::Search { fen, modes } => {
             let pos = position(&fen)?;
             let r = run_experiment(&pos, modes.config()?, modes.procedure, modes.depth);
-            print_report(&pos, &r);
+            print_report(&pos, &r)?;
         }
         ChessCommand::Game { pgn, game, modes } => {
             let g = load_game(&pgn, game)?;
@@ -221,9 +224,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             // The final position has no move to choose.
             let searched = &positions[..positions.len() - 1];
             let reports = run_positions(searched, config, modes.procedure, modes.depth);
-            println!("ply nbp nmg nodes capture_positions range value");
+            outln!("ply nbp nmg nodes capture_positions range value");
             for (ply, r) in reports.iter().enumerate() {
-                println!(
+                outln!(
                     "{ply} {} {} {} {} {} {}",
                     r.stats.leaves(),
                     r.stats.expansions(),
@@ -234,11 +237,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 );
             }
             if let Some(s) = summarize(&reports) {
-                println!("positions {}", s.positions);
-                println!("mean bottom positions {:.1}", s.mean_bottom_positions);
-                println!(
+                outln!("positions {}", s.positions);
+                outln!("mean bottom positions {:.1}", s.mean_bottom_positions);
+                outln!(
                     "range R: min {}, median {}, max {}",
-                    s.range_min, s.range_median, s.range_max
+                    s.range_min,
+                    s.range_median,
+                    s.range_max
                 );
             }
         }
@@ -257,27 +262,27 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let san = |m: Option<alphabeta_chess::Move>| {
                 m.map_or_else(|| "-".to_string(), |m| to_san(&pos, m))
             };
-            println!("selective move        {}", san(c.selective.best_move));
-            println!(
+            outln!("selective move        {}", san(c.selective.best_move));
+            outln!(
                 "selective value       {}",
                 value::display(c.selective.value)
             );
             let passed = pos.board().null_move().map(Position::from_board);
             let threat = c.selective.threat.zip(passed).map(|(t, p)| to_san(&p, t));
-            println!(
+            outln!(
                 "threat                {}",
                 threat.unwrap_or_else(|| "none".to_string())
             );
-            println!("protecting moves      {}", c.selective.protecting);
-            println!("positive moves        {}", c.selective.positive);
-            println!("selective terminals   {}", c.selective.terminal_positions);
-            println!("alpha-beta move       {}", san(c.alpha_beta_move));
-            println!(
+            outln!("protecting moves      {}", c.selective.protecting);
+            outln!("positive moves        {}", c.selective.positive);
+            outln!("selective terminals   {}", c.selective.terminal_positions);
+            outln!("alpha-beta move       {}", san(c.alpha_beta_move));
+            outln!(
                 "alpha-beta value      {}",
                 value::display(c.alpha_beta_value)
             );
-            println!("alpha-beta terminals  {}", c.alpha_beta_terminals);
-            println!("same move             {}", c.same_move());
+            outln!("alpha-beta terminals  {}", c.alpha_beta_terminals);
+            outln!("same move             {}", c.same_move());
         }
         ChessCommand::SelectiveGame {
             pgn,
@@ -294,13 +299,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 depth,
                 ..Default::default()
             };
-            println!("ply fen selective alpha_beta same_move");
+            outln!("ply fen selective alpha_beta same_move");
             let (mut sel, mut ab, mut same) = (0u64, 0u64, 0usize);
             for pos in &picked {
                 let c = compare_with_alpha_beta(pos, &config);
                 let ply =
                     pos.board().fullmove_number() as usize * 2 - 2 + pos.side_to_move() as usize;
-                println!(
+                outln!(
                     "{ply} {} {} {} {}",
                     pos.fen().replace(' ', "_"),
                     c.selective.terminal_positions,
@@ -312,13 +317,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 same += usize::from(c.same_move());
             }
             let n = picked.len().max(1) as f64;
-            println!("positions {}", picked.len());
-            println!(
+            outln!("positions {}", picked.len());
+            outln!(
                 "mean terminals: selective {:.1}, alpha-beta {:.1}",
                 sel as f64 / n,
                 ab as f64 / n
             );
-            println!("same move in {same} of {}", picked.len());
+            outln!("same move in {same} of {}", picked.len());
         }
         ChessCommand::Suite {
             epd,
@@ -344,7 +349,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let entries = solve_suite(&records, nodes, 16);
             if verbose {
                 for e in &entries {
-                    println!(
+                    outln!(
                         "{} {} {} {}",
                         e.id,
                         if e.solved { "solved" } else { "missed" },
@@ -354,7 +359,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
             }
             let solved = entries.iter().filter(|e| e.solved).count();
-            println!(
+            outln!(
                 "solved {solved} of {} at {nodes} nodes a position",
                 entries.len()
             );

@@ -8,6 +8,18 @@ pub mod search;
 pub mod simulate;
 pub mod uci;
 
+/// `println!` through [`print_out`], for a function that returns
+/// `anyhow::Result`: a reader that closed the pipe early is no panic.
+macro_rules! outln {
+    () => {
+        $crate::commands::print_out("\n")?
+    };
+    ($($arg:tt)*) => {
+        $crate::commands::print_out(&format!("{}\n", format_args!($($arg)*)))?
+    };
+}
+pub(crate) use outln;
+
 /// Writes `text` to standard output. A reader that closed the pipe early
 /// (`alphabeta search ... | head`) is not an error, and no panic as with `print!`.
 pub fn print_out(text: &str) -> anyhow::Result<()> {

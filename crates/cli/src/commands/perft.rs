@@ -1,6 +1,7 @@
 //! `alphabeta perft FEN DEPTH [--divide]`: counts the leaves of the legal
 //! move tree, the standard check of the move generator.
 
+use super::outln;
 use alphabeta_chess::Position;
 use alphabeta_chess::notation::to_uci;
 use alphabeta_chess::perft::{divide, perft};
@@ -29,9 +30,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let total = if args.divide {
         let parts = divide(pos.board(), args.depth);
         for (mv, n) in &parts {
-            println!("{}: {n}", to_uci(&pos, *mv));
+            outln!("{}: {n}", to_uci(&pos, *mv));
         }
-        println!();
+        outln!();
         parts
             .iter()
             .map(|p| p.1)
@@ -41,7 +42,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         perft(pos.board(), args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("nodes {total}");
+    outln!("nodes {total}");
     eprintln!(
         "time {:.3} s, {:.0} leaves/s",
         secs,
