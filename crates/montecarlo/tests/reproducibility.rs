@@ -159,3 +159,72 @@ fn outputs_carry_the_numbers() {
     assert_eq!(back.spec, s.spec);
     assert!(s.to_table().contains("bottom positions (NBP)"));
 }
+
+#[test]
+fn an_edited_or_damaged_checkpoint_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ckpt.json");
+    let opts = RunOptions {
+        checkpoint: Some(path.clone()),
+        resume: true,
+        ..RunOptions::default()
+    };
+    let exp = experiment(100);
+    let fresh = run(&experiment(150), &RunOptions::default()).unwrap();
+    run(&exp, &opts).unwrap();
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let refused = |doc: &serde_json::Value| {
+        std::fs::write(&path, serde_json::to_string_pretty(doc).unwrap()).unwrap();
+        match run(&experiment(150), &opts) {
+            Err(RunError::BadCheckpoint { reason, .. }) => reason,
+            other => panic!("accepted: {other:?}"),
+        }
+    };
+    // One number changed: the checksum no longer matches. (Before the
+    // checksum, halving `trees` gave an NBP mean of 55.84 with sd 0.)
+    let mut edited = good.clone();
+    edited["totals"]["trees"] = 50.into();
+    assert!(refused(&edited).contains("checksum does not match"));
+    let mut edited = good.clone();
+    edited["totals"]["leaves"]["sum"] = "1".into();
+    assert!(refused(&edited).contains("checksum does not match"));
+    // Without a checksum (an older file), the invariants still catch edits.
+    let mut old = good.clone();
+    old.as_object_mut().unwrap().remove("checksum");
+    let mut edited = old.clone();
+    edited["totals"]["trees"] = 50.into();
+    assert!(refused(&edited).contains("cannot be the sums of 50 trees"));
+    let mut edited = old.clone();
+    edited["totals"]["leaves"]["sum"] = "1".into();
+    assert!(refused(&edited).contains("inconsistent"));
+    let mut edited = old.clone();
+    edited["totals"]["deep_cutoffs"] = "999999".into();
+    assert!(refused(&edited).contains("deep cutoffs"));
+    // Truncated.
+    let text = serde_json::to_string_pretty(&good).unwrap();
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    assert!(matches!(
+        run(&experiment(150), &opts),
+        Err(RunError::BadCheckpoint { .. })
+    ));
+    // The honest file, with or without its checksum, resumes exactly.
+    for doc in [&good, &old] {
+        std::fs::write(&path, serde_json::to_string_pretty(doc).unwrap()).unwrap();
+        assert_eq!(run(&experiment(150), &opts).unwrap(), fresh);
+    }
+}
+
+#[test]
+fn honest_totals_pass_the_checkpoint_invariants_for_every_procedure() {
+    for procedure in alphabeta_core::Procedure::ALL {
+        for model in [
+            "uniform n=3 d=4",
+            "branching q=0.9,0.7,0.8 mean=3,2.1,2.4 ordering=worst",
+        ] {
+            let exp = Experiment::new(model.parse().unwrap(), procedure, 60, 5);
+            let s = run(&exp, &RunOptions::default()).unwrap();
+            assert_eq!(s.totals.check(), Ok(()), "{procedure} on {model}");
+        }
+    }
+}
