@@ -22,6 +22,9 @@ pub trait Progress: Sync {
     fn start(&self, _done: u64, _total: u64) {}
     /// `trees` more trees are finished.
     fn advance(&self, trees: u64);
+    /// The run keeps `trees` finished trees: fewer than started and advanced
+    /// when a stop abandoned the block in flight. Called before `finish`.
+    fn kept(&self, _trees: u64) {}
     /// The run is over (complete or interrupted).
     fn finish(&self) {}
 }
@@ -151,6 +154,7 @@ impl ModelVisitor for Blocks<'_, '_> {
             Checkpoint::save(path, experiment, &totals)?;
         }
         if let Some(p) = options.progress {
+            p.kept(totals.trees);
             p.finish();
         }
         Ok(totals)
