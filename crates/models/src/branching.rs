@@ -45,6 +45,14 @@ impl Level {
             });
         }
         let c = if qj == 0.0 { 1.0 } else { dj / qj };
+        if c > f64::from(u32::MAX) {
+            // `c as u32` would saturate and the mean would silently be
+            // q·(2^32 − 1) instead of d.
+            return Err(ModelError::BadLevels(format!(
+                "level {j}: a non-terminal position would need d/q = {dj}/{qj} = {c} \
+                 successors on average, more than the 2^32 − 1 a position can have"
+            )));
+        }
         Ok(Level {
             q: qj,
             floor: c.floor() as u32,

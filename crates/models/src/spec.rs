@@ -437,6 +437,21 @@ mod tests {
     }
 
     #[test]
+    fn more_successors_than_a_position_can_have_are_refused() {
+        // d/q beyond 2^32 − 1 successors used to saturate: q = 1e-6, d = 5000
+        // gave 2^32 − 1 successors, a mean of 4295 instead of 5000.
+        assert!(matches!(
+            "branching q=0.000001 mean=5000 d=1".parse::<ModelSpec>(),
+            Err(ModelError::BadLevels(m)) if m.contains("2^32 − 1")
+        ));
+        assert!(
+            "branching q=0.001 mean=4000000 d=1"
+                .parse::<ModelSpec>()
+                .is_ok()
+        );
+    }
+
+    #[test]
     fn single_values_repeat_over_the_levels() {
         let spec: ModelSpec = "branching q=0.5 mean=1.5 d=3".parse().unwrap();
         assert_eq!(
