@@ -106,6 +106,14 @@ impl RandomBranching {
                 d.len()
             )));
         }
+        if q.is_empty() {
+            // The root alone: nothing is random about its branching, and the
+            // spec would print as `branching q= mean=`, which reads back as
+            // nothing.
+            return Err(ModelError::BadLevels(
+                "random branching needs at least one level (depth d ≥ 1)".into(),
+            ));
+        }
         let levels = q
             .iter()
             .zip(d)

@@ -299,7 +299,11 @@ impl std::fmt::Display for ModelSpec {
             }
             ModelKind::Dependent { n, d } => write!(f, "dependent n={n} d={d}")?,
             ModelKind::Branching { q, mean } => {
-                write!(f, "branching q={} mean={}", list(q), list(mean))?
+                write!(f, "branching q={} mean={}", list(q), list(mean))?;
+                if q.len() == 1 {
+                    // One value alone would be read back as "every level".
+                    f.write_str(" d=1")?;
+                }
             }
         }
         match self.ordering {
@@ -449,6 +453,20 @@ mod tests {
                 .parse::<ModelSpec>()
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_branching_tree_without_levels_is_refused() {
+        // It used to run, as `branching q= mean=`, a name that does not parse;
+        // and one level printed as `branching q=0.5 mean=1.5`, which is
+        // refused for want of d.
+        assert!(matches!(
+            "branching q=0.5 mean=1.5 d=0".parse::<ModelSpec>(),
+            Err(ModelError::BadLevels(m)) if m.contains("at least one level")
+        ));
+        let spec: ModelSpec = "branching q=0.5 mean=1.5 d=1".parse().unwrap();
+        assert_eq!(spec.to_string(), "branching q=0.5 mean=1.5 d=1");
+        assert_eq!(spec.to_string().parse::<ModelSpec>().unwrap(), spec);
     }
 
     #[test]
