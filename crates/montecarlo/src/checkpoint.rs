@@ -56,7 +56,7 @@ impl Checkpoint {
         tmp.set_file_name(name);
         let io = |e| RunError::Checkpoint {
             path: path.to_path_buf(),
-            source: e,
+            error: e,
         };
         std::fs::write(&tmp, text).map_err(io)?;
         std::fs::rename(&tmp, path).map_err(io)
@@ -67,7 +67,7 @@ impl Checkpoint {
     pub fn load_for(path: &Path, experiment: &Experiment) -> Result<Totals, RunError> {
         let text = std::fs::read_to_string(path).map_err(|e| RunError::Checkpoint {
             path: path.to_path_buf(),
-            source: e,
+            error: e,
         })?;
         let bad = |reason: String| RunError::BadCheckpoint {
             path: path.to_path_buf(),

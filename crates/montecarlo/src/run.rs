@@ -74,6 +74,11 @@ pub fn run(experiment: &Experiment, options: &RunOptions<'_>) -> Result<Summary,
     let pool = builder
         .build()
         .map_err(|e| RunError::ThreadPool(e.to_string()))?;
+    if let Some(path) = &options.checkpoint {
+        // Try the path before any tree is searched: a directory that does
+        // not exist should not cost the first block, or a whole short run.
+        Checkpoint::save(path, experiment, &totals)?;
+    }
     let totals = experiment.model.visit(
         experiment.seed,
         Blocks {

@@ -237,3 +237,31 @@ fn honest_totals_pass_the_checkpoint_invariants_for_every_procedure() {
         }
     }
 }
+
+#[test]
+fn an_unwritable_checkpoint_is_refused_before_any_tree_is_searched() {
+    let dir = tempfile::tempdir().unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let counter = InterruptAfter {
+        after: u64::MAX,
+        seen: AtomicU64::new(0),
+        kept: AtomicU64::new(0),
+        stop: stop.clone(),
+    };
+    let result = run(
+        &experiment(2_000),
+        &RunOptions {
+            checkpoint: Some(dir.path().join("no-such-dir").join("run.json")),
+            progress: Some(&counter),
+            ..RunOptions::default()
+        },
+    );
+    let Err(e @ RunError::Checkpoint { .. }) = result else {
+        panic!("not refused: {result:?}");
+    };
+    // It used to search a block (or the whole run) first.
+    assert_eq!(counter.seen.load(Ordering::SeqCst), 0);
+    // The I/O error is in the message, and not repeated as a cause.
+    assert!(e.to_string().contains("run.json: "));
+    assert!(std::error::Error::source(&e).is_none());
+}
