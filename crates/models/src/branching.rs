@@ -28,6 +28,58 @@ struct Level {
     frac: f64,
 }
 
+impl Level {
+    /// Level `j`'s law, checked.
+    fn new(j: usize, qj: f64, dj: f64) -> Result<Level, ModelError> {
+        if !(0.0..=1.0).contains(&qj) {
+            return Err(ModelError::BadProbability {
+                name: format!("q_{j}"),
+                value: qj,
+            });
+        }
+        if !dj.is_finite() || dj < qj || (qj == 0.0 && dj != 0.0) || dj > f64::from(u32::MAX) {
+            return Err(ModelError::BadMeanBranching {
+                level: j,
+                q: qj,
+                mean: dj,
+            });
+        }
+        let c = if qj == 0.0 { 1.0 } else { dj / qj };
+        if c > f64::from(u32::MAX) {
+            // `c as u32` would saturate and the mean would silently be
+            // q·(2^32 − 1) instead of d.
+            return Err(ModelError::BadLevels(format!(
+                "level {j}: a non-terminal position would need d/q = {dj}/{qj} = {c} \
+                 successors on average, more than the 2^32 − 1 a position can have"
+            )));
+        }
+        Ok(Level {
+            q: qj,
+            floor: c.floor() as u32,
+            frac: c - c.floor(),
+        })
+    }
+}
+
+/// The node-numbering radix: the largest number of successors any level can
+/// give (at least 1).
+fn radix(levels: &[Level]) -> u64 {
+    levels
+        .iter()
+        .map(|l| u64::from(l.floor) + u64::from(l.frac > 0.0))
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// Checks `q` and `d` repeated over `depth` levels without building the
+/// per-level lists, so an absurd depth (`d = 4·10⁹`) is refused with
+/// [`ModelError::TooDeep`] instead of allocating gigabytes first.
+pub(crate) fn check_repeated(q: f64, d: f64, depth: u32) -> Result<(), ModelError> {
+    let level = Level::new(0, q, d)?;
+    check_shape(radix(&[level]), depth)
+}
+
 /// Knuth's random branching tree of height `depth`: level j's positions are
 /// non-terminal with probability `q[j]` and have on average `d[j]`
 /// successors (counting terminal positions as 0). Positions on level
@@ -54,37 +106,22 @@ impl RandomBranching {
                 d.len()
             )));
         }
-        let mut levels = Vec::with_capacity(q.len());
-        for (j, (&qj, &dj)) in q.iter().zip(d).enumerate() {
-            if !(0.0..=1.0).contains(&qj) {
-                return Err(ModelError::BadProbability {
-                    name: format!("q_{j}"),
-                    value: qj,
-                });
-            }
-            let bad = ModelError::BadMeanBranching {
-                level: j,
-                q: qj,
-                mean: dj,
-            };
-            if !dj.is_finite() || dj < qj || (qj == 0.0 && dj != 0.0) || dj > f64::from(u32::MAX) {
-                return Err(bad);
-            }
-            let c = if qj == 0.0 { 1.0 } else { dj / qj };
-            levels.push(Level {
-                q: qj,
-                floor: c.floor() as u32,
-                frac: c - c.floor(),
-            });
+        if q.is_empty() {
+            // The root alone: nothing is random about its branching, and the
+            // spec would print as `branching q= mean=`, which reads back as
+            // nothing.
+            return Err(ModelError::BadLevels(
+                "random branching needs at least one level (depth d ≥ 1)".into(),
+            ));
         }
-        let radix = levels
+        let levels = q
             .iter()
-            .map(|l| u64::from(l.floor) + u64::from(l.frac > 0.0))
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        let depth = u32::try_from(levels.len())
-            .map_err(|_| ModelError::BadLevels("too many levels".to_string()))?;
+            .zip(d)
+            .enumerate()
+            .map(|(j, (&qj, &dj))| Level::new(j, qj, dj))
+            .collect::<Result<Vec<_>, _>>()?;
+        let radix = radix(&levels);
+        let depth = u32::try_from(levels.len()).unwrap_or(u32::MAX);
         check_shape(radix, depth)?;
         Ok(RandomBranching {
             levels,
@@ -98,6 +135,7 @@ impl RandomBranching {
 
     /// The same law on every level: `depth` levels with `q` and `d`.
     pub fn constant(q: f64, d: f64, depth: u32, seed: u64) -> Result<Self, ModelError> {
+        check_repeated(q, d, depth)?;
         let n = depth as usize;
         RandomBranching::new(&vec![q; n], &vec![d; n], seed)
     }

@@ -252,6 +252,16 @@ fn branching_levels(params: &ModelParams) -> Result<(Vec<f64>, Vec<f64>), ModelE
         None if q.len() > 1 || mean.len() > 1 => q.len().max(mean.len()),
         None => return Err(missing("d (depth) when q and mean are single values")),
     };
+    if depth > crate::MAX_DEPTH as usize {
+        // Refuse before stretching one value over billions of levels.
+        let depth = u32::try_from(depth).unwrap_or(u32::MAX);
+        let value = |v: &[f64]| v.first().copied().unwrap_or(f64::NAN);
+        crate::branching::check_repeated(value(&q), value(&mean), depth)?;
+        return Err(ModelError::BadLevels(format!(
+            "a random branching tree may have at most {} levels (got {depth})",
+            crate::MAX_DEPTH
+        )));
+    }
     let stretch = |v: Vec<f64>, what: &str| match v.len() {
         1 => Ok(vec![v[0]; depth]),
         len if len == depth => Ok(v),
@@ -289,7 +299,11 @@ impl std::fmt::Display for ModelSpec {
             }
             ModelKind::Dependent { n, d } => write!(f, "dependent n={n} d={d}")?,
             ModelKind::Branching { q, mean } => {
-                write!(f, "branching q={} mean={}", list(q), list(mean))?
+                write!(f, "branching q={} mean={}", list(q), list(mean))?;
+                if q.len() == 1 {
+                    // One value alone would be read back as "every level".
+                    f.write_str(" d=1")?;
+                }
             }
         }
         match self.ordering {
@@ -396,6 +410,63 @@ mod tests {
             ModelError::BadLevels(_)
         ));
         assert!(matches!(err("uniform n=x d=2"), ModelError::Parameter(_)));
+    }
+
+    #[test]
+    fn an_absurd_branching_depth_is_refused_before_any_allocation() {
+        // d = 4·10⁹ used to build two lists of 4·10⁹ floats (32 GB) first
+        // and abort; c = 1.5/0.5 = 3 successors allow at most 40 levels.
+        for d in [65u32, 100_000_000, u32::MAX] {
+            let err = format!("branching q=0.5 mean=1.5 d={d}")
+                .parse::<ModelSpec>()
+                .unwrap_err();
+            assert_eq!(
+                err,
+                ModelError::TooDeep {
+                    branching: 3,
+                    depth: d,
+                    max_depth: 40
+                }
+            );
+        }
+        assert!(matches!(
+            RandomBranching::constant(0.5, 1.5, u32::MAX, 0),
+            Err(ModelError::TooDeep { max_depth: 40, .. })
+        ));
+        // Bad values are still reported as such, whatever the depth.
+        assert!(matches!(
+            "branching q=1.5 mean=2 d=4000000000".parse::<ModelSpec>(),
+            Err(ModelError::BadProbability { .. })
+        ));
+    }
+
+    #[test]
+    fn more_successors_than_a_position_can_have_are_refused() {
+        // d/q beyond 2^32 − 1 successors used to saturate: q = 1e-6, d = 5000
+        // gave 2^32 − 1 successors, a mean of 4295 instead of 5000.
+        assert!(matches!(
+            "branching q=0.000001 mean=5000 d=1".parse::<ModelSpec>(),
+            Err(ModelError::BadLevels(m)) if m.contains("2^32 − 1")
+        ));
+        assert!(
+            "branching q=0.001 mean=4000000 d=1"
+                .parse::<ModelSpec>()
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_branching_tree_without_levels_is_refused() {
+        // It used to run, as `branching q= mean=`, a name that does not parse;
+        // and one level printed as `branching q=0.5 mean=1.5`, which is
+        // refused for want of d.
+        assert!(matches!(
+            "branching q=0.5 mean=1.5 d=0".parse::<ModelSpec>(),
+            Err(ModelError::BadLevels(m)) if m.contains("at least one level")
+        ));
+        let spec: ModelSpec = "branching q=0.5 mean=1.5 d=1".parse().unwrap();
+        assert_eq!(spec.to_string(), "branching q=0.5 mean=1.5 d=1");
+        assert_eq!(spec.to_string().parse::<ModelSpec>().unwrap(), spec);
     }
 
     #[test]

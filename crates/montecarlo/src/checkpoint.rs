@@ -1,6 +1,8 @@
 //! Checkpoints: the exact totals of the trees finished so far, written
 //! atomically (a temporary file renamed over the old one), so a run killed at
-//! any moment can resume from its last checkpoint.
+//! any moment can resume from its last checkpoint. A checksum of the content
+//! and the invariants of the totals guard against a damaged or edited file,
+//! which would otherwise pass its numbers silently into the final result.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +22,22 @@ pub(crate) struct Checkpoint {
     pub experiment: Experiment,
     /// Trees `0..totals.trees` are finished and summed in `totals`.
     pub totals: Totals,
+    /// [`checksum`] of `experiment` and `totals` (absent in files written
+    /// before it was added, which are then checked by the invariants alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<String>,
+}
+
+/// FNV-1a (64 bits) of the compact JSON of the experiment and the totals, in
+/// hexadecimal. The JSON is canonical (integers as decimal strings, floats in
+/// their shortest round-trip form), so a file read back gives the same text.
+fn checksum(experiment: &Experiment, totals: &Totals) -> String {
+    let text =
+        serde_json::to_string(&(experiment, totals)).expect("a checkpoint always serialises");
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{hash:016x}")
 }
 
 impl Checkpoint {
@@ -29,6 +47,7 @@ impl Checkpoint {
             format: FORMAT,
             experiment: experiment.clone(),
             totals: totals.clone(),
+            checksum: Some(checksum(experiment, totals)),
         };
         let text = serde_json::to_string_pretty(&cp).expect("a checkpoint always serialises");
         let mut tmp = PathBuf::from(path);
@@ -37,7 +56,7 @@ impl Checkpoint {
         tmp.set_file_name(name);
         let io = |e| RunError::Checkpoint {
             path: path.to_path_buf(),
-            source: e,
+            error: e,
         };
         std::fs::write(&tmp, text).map_err(io)?;
         std::fs::rename(&tmp, path).map_err(io)
@@ -48,7 +67,7 @@ impl Checkpoint {
     pub fn load_for(path: &Path, experiment: &Experiment) -> Result<Totals, RunError> {
         let text = std::fs::read_to_string(path).map_err(|e| RunError::Checkpoint {
             path: path.to_path_buf(),
-            source: e,
+            error: e,
         })?;
         let bad = |reason: String| RunError::BadCheckpoint {
             path: path.to_path_buf(),
@@ -61,6 +80,16 @@ impl Checkpoint {
                 cp.format
             )));
         }
+        if let Some(sum) = &cp.checksum
+            && *sum != checksum(&cp.experiment, &cp.totals)
+        {
+            return Err(bad(
+                "its checksum does not match its content (the file was damaged or edited)".into(),
+            ));
+        }
+        cp.totals
+            .check()
+            .map_err(|e| bad(format!("its totals are inconsistent: {e}")))?;
         let theirs = &cp.experiment;
         if theirs.model != experiment.model
             || theirs.procedure != experiment.procedure

@@ -15,7 +15,7 @@ impl ProgressBar {
     pub fn new() -> ProgressBar {
         let bar = indicatif::ProgressBar::new(0);
         let style = indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} trees  {per_sec}  elapsed {elapsed_precise}  ETA {eta_precise}",
+            "{wide_bar} {pos}/{len} trees  {per_sec}  elapsed {elapsed_precise}  ETA {eta_precise}",
         )
         .expect("the template is valid");
         bar.set_style(style);
@@ -34,12 +34,32 @@ impl Progress for ProgressBar {
         self.0.set_length(total);
         self.0.set_position(done);
         self.0.reset_eta();
+        *ACTIVE_BAR.lock().unwrap_or_else(|e| e.into_inner()) = Some(self.0.clone());
     }
     fn advance(&self, trees: u64) {
         self.0.inc(trees);
     }
+    fn kept(&self, trees: u64) {
+        self.0.set_position(trees);
+    }
     fn finish(&self) {
+        ACTIVE_BAR.lock().unwrap_or_else(|e| e.into_inner()).take();
         self.0.abandon();
+    }
+}
+
+/// The bar of the run under way, so the interrupt handler can print its
+/// message without the bar's next redraw erasing it.
+static ACTIVE_BAR: Mutex<Option<indicatif::ProgressBar>> = Mutex::new(None);
+
+/// Prints a line on standard error above the bar of the run under way (the
+/// bar is cleared, the line printed, the bar redrawn), or plainly when there
+/// is none.
+fn eprintln_above_bar(line: &str) {
+    let bar = ACTIVE_BAR.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    match bar {
+        Some(bar) => bar.suspend(|| eprintln!("{line}")),
+        None => eprintln!("{line}"),
     }
 }
 
@@ -62,7 +82,9 @@ pub fn stop_on_interrupt() -> Result<Arc<AtomicBool>, RunError> {
         if seen.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
-        eprintln!("\ninterrupted: finishing the checkpoint (interrupt again to quit at once)");
+        eprintln_above_bar(
+            "interrupted: finishing the checkpoint (interrupt again to quit at once)",
+        );
     })
     .map_err(|e| RunError::Signal(e.to_string()))?;
     *installed = Some(flag.clone());

@@ -44,12 +44,13 @@ pub enum RunError {
     #[error(transparent)]
     Model(#[from] alphabeta_models::ModelError),
     /// A checkpoint could not be read or written.
-    #[error("checkpoint {path}: {source}")]
+    #[error("checkpoint {path}: {error}")]
     Checkpoint {
         /// The file.
         path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
+        /// The I/O error (in the message, not a separate cause, so that it is
+        /// not printed twice).
+        error: std::io::Error,
     },
     /// A checkpoint file does not fit this experiment.
     #[error("cannot resume from {path}: {reason}")]

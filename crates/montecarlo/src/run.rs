@@ -22,6 +22,9 @@ pub trait Progress: Sync {
     fn start(&self, _done: u64, _total: u64) {}
     /// `trees` more trees are finished.
     fn advance(&self, trees: u64);
+    /// The run keeps `trees` finished trees: fewer than started and advanced
+    /// when a stop abandoned the block in flight. Called before `finish`.
+    fn kept(&self, _trees: u64) {}
     /// The run is over (complete or interrupted).
     fn finish(&self) {}
 }
@@ -71,6 +74,11 @@ pub fn run(experiment: &Experiment, options: &RunOptions<'_>) -> Result<Summary,
     let pool = builder
         .build()
         .map_err(|e| RunError::ThreadPool(e.to_string()))?;
+    if let Some(path) = &options.checkpoint {
+        // Try the path before any tree is searched: a directory that does
+        // not exist should not cost the first block, or a whole short run.
+        Checkpoint::save(path, experiment, &totals)?;
+    }
     let totals = experiment.model.visit(
         experiment.seed,
         Blocks {
@@ -151,6 +159,7 @@ impl ModelVisitor for Blocks<'_, '_> {
             Checkpoint::save(path, experiment, &totals)?;
         }
         if let Some(p) = options.progress {
+            p.kept(totals.trees);
             p.finish();
         }
         Ok(totals)

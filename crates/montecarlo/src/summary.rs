@@ -177,7 +177,7 @@ impl Summary {
                 ),
             })
             .collect();
-        let cutoffs = totals.alpha_cutoffs + totals.beta_cutoffs;
+        let cutoffs = totals.alpha_cutoffs.saturating_add(totals.beta_cutoffs);
         Summary {
             model: spec.to_string(),
             spec: spec.clone(),
@@ -194,7 +194,7 @@ impl Summary {
                 alpha: per_tree(totals.alpha_cutoffs),
                 beta: per_tree(totals.beta_cutoffs),
                 deep: per_tree(totals.deep_cutoffs),
-                shallow: per_tree(cutoffs - totals.deep_cutoffs),
+                shallow: per_tree(cutoffs.saturating_sub(totals.deep_cutoffs)),
                 pruned: per_tree(totals.pruned),
                 deep_pruned: per_tree(totals.deep_pruned),
             },

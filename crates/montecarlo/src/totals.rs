@@ -130,6 +130,87 @@ impl Totals {
     }
 }
 
+impl Moments {
+    /// Whether these can be the sums of `trees` non-negative integers: Σx² ≥
+    /// Σx (x² ≥ x) and T·Σx² ≥ (Σx)² (Cauchy–Schwarz), all zero for no tree.
+    fn possible(&self, trees: u64) -> bool {
+        if trees == 0 {
+            return self.sum == 0 && self.sum_sq == 0;
+        }
+        let spread_ok = match (
+            u128::from(trees).checked_mul(self.sum_sq),
+            self.sum.checked_mul(self.sum),
+        ) {
+            (Some(a), Some(b)) => a >= b,
+            (None, _) => true,
+            (Some(_), None) => false,
+        };
+        self.sum_sq >= self.sum && spread_ok
+    }
+}
+
+impl Totals {
+    /// Checks the relations every honest set of totals satisfies (used on
+    /// checkpoints read back): each count's sums are possible for the number
+    /// of trees, the per-level sums add up to the whole-tree sums, every
+    /// examined position is a bottom position or a move generation or
+    /// settled, and deep cutoffs are a part of all cutoffs.
+    pub fn check(&self) -> Result<(), String> {
+        let t = self.trees;
+        for (name, m) in [
+            ("leaves", &self.leaves),
+            ("nodes", &self.nodes),
+            ("move_generations", &self.move_generations),
+        ]
+        .into_iter()
+        .chain(self.nodes_per_level.iter().map(|m| ("nodes_per_level", m)))
+        {
+            if !m.possible(t) {
+                return Err(format!("{name} {m:?} cannot be the sums of {t} trees"));
+            }
+        }
+        let per_level = [
+            (
+                "nodes",
+                self.nodes.sum,
+                sum(self.nodes_per_level.iter().map(|m| m.sum)),
+            ),
+            (
+                "leaves",
+                self.leaves.sum,
+                sum(self.leaves_per_level.iter().copied()),
+            ),
+            (
+                "move_generations",
+                self.move_generations.sum,
+                sum(self.move_generations_per_level.iter().copied()),
+            ),
+        ];
+        for (name, whole, levels) in per_level {
+            if whole != levels {
+                return Err(format!(
+                    "{name}: {whole} in all, but {levels} over the levels"
+                ));
+            }
+        }
+        if self.leaves.sum.checked_add(self.move_generations.sum) > Some(self.nodes.sum) {
+            return Err("more bottom positions and move generations than positions".into());
+        }
+        let cutoffs = self.alpha_cutoffs.checked_add(self.beta_cutoffs);
+        if cutoffs.is_none_or(|c| self.deep_cutoffs > c) || self.deep_pruned > self.pruned {
+            return Err("more deep cutoffs (or branches they pruned) than cutoffs".into());
+        }
+        Ok(())
+    }
+}
+
+/// The sum, or `u128::MAX` if it overflows (then it matches no honest total).
+fn sum(v: impl Iterator<Item = u128>) -> u128 {
+    v.into_iter()
+        .try_fold(0u128, u128::checked_add)
+        .unwrap_or(u128::MAX)
+}
+
 fn add_counts(into: &mut Vec<u128>, counts: &[u64]) {
     grow(into, counts.len());
     for (a, &b) in into.iter_mut().zip(counts) {

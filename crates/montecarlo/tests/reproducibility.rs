@@ -37,6 +37,7 @@ fn thread_count_does_not_change_a_single_bit() {
 struct InterruptAfter {
     after: u64,
     seen: AtomicU64,
+    kept: AtomicU64,
     stop: Arc<AtomicBool>,
 }
 
@@ -45,6 +46,9 @@ impl Progress for InterruptAfter {
         if self.seen.fetch_add(trees, Ordering::SeqCst) + trees >= self.after {
             self.stop.store(true, Ordering::SeqCst);
         }
+    }
+    fn kept(&self, trees: u64) {
+        self.kept.store(trees, Ordering::SeqCst);
     }
 }
 
@@ -57,6 +61,7 @@ fn an_interrupted_run_resumes_to_identical_numbers() {
     let interrupt = InterruptAfter {
         after: 1_500,
         seen: AtomicU64::new(0),
+        kept: AtomicU64::new(u64::MAX),
         stop: stop.clone(),
     };
     let first = run(
@@ -72,6 +77,10 @@ fn an_interrupted_run_resumes_to_identical_numbers() {
     .unwrap();
     assert!(!first.complete);
     assert!(first.trees < 4_000);
+    // The progress display is told how many trees were kept: the trees of
+    // the abandoned block were reported as finished but are not in the sums.
+    assert_eq!(interrupt.kept.load(Ordering::SeqCst), first.trees);
+    assert!(interrupt.seen.load(Ordering::SeqCst) >= first.trees);
     assert!(path.exists());
 
     // Without `resume` the checkpoint is not overwritten.
@@ -158,4 +167,101 @@ fn outputs_carry_the_numbers() {
     assert_eq!(back.totals, s.totals);
     assert_eq!(back.spec, s.spec);
     assert!(s.to_table().contains("bottom positions (NBP)"));
+}
+
+#[test]
+fn an_edited_or_damaged_checkpoint_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ckpt.json");
+    let opts = RunOptions {
+        checkpoint: Some(path.clone()),
+        resume: true,
+        ..RunOptions::default()
+    };
+    let exp = experiment(100);
+    let fresh = run(&experiment(150), &RunOptions::default()).unwrap();
+    run(&exp, &opts).unwrap();
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let refused = |doc: &serde_json::Value| {
+        std::fs::write(&path, serde_json::to_string_pretty(doc).unwrap()).unwrap();
+        match run(&experiment(150), &opts) {
+            Err(RunError::BadCheckpoint { reason, .. }) => reason,
+            other => panic!("accepted: {other:?}"),
+        }
+    };
+    // One number changed: the checksum no longer matches. (Before the
+    // checksum, halving `trees` gave an NBP mean of 55.84 with sd 0.)
+    let mut edited = good.clone();
+    edited["totals"]["trees"] = 50.into();
+    assert!(refused(&edited).contains("checksum does not match"));
+    let mut edited = good.clone();
+    edited["totals"]["leaves"]["sum"] = "1".into();
+    assert!(refused(&edited).contains("checksum does not match"));
+    // Without a checksum (an older file), the invariants still catch edits.
+    let mut old = good.clone();
+    old.as_object_mut().unwrap().remove("checksum");
+    let mut edited = old.clone();
+    edited["totals"]["trees"] = 50.into();
+    assert!(refused(&edited).contains("cannot be the sums of 50 trees"));
+    let mut edited = old.clone();
+    edited["totals"]["leaves"]["sum"] = "1".into();
+    assert!(refused(&edited).contains("inconsistent"));
+    let mut edited = old.clone();
+    edited["totals"]["deep_cutoffs"] = "999999".into();
+    assert!(refused(&edited).contains("deep cutoffs"));
+    // Truncated.
+    let text = serde_json::to_string_pretty(&good).unwrap();
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    assert!(matches!(
+        run(&experiment(150), &opts),
+        Err(RunError::BadCheckpoint { .. })
+    ));
+    // The honest file, with or without its checksum, resumes exactly.
+    for doc in [&good, &old] {
+        std::fs::write(&path, serde_json::to_string_pretty(doc).unwrap()).unwrap();
+        assert_eq!(run(&experiment(150), &opts).unwrap(), fresh);
+    }
+}
+
+#[test]
+fn honest_totals_pass_the_checkpoint_invariants_for_every_procedure() {
+    for procedure in alphabeta_core::Procedure::ALL {
+        for model in [
+            "uniform n=3 d=4",
+            "branching q=0.9,0.7,0.8 mean=3,2.1,2.4 ordering=worst",
+        ] {
+            let exp = Experiment::new(model.parse().unwrap(), procedure, 60, 5);
+            let s = run(&exp, &RunOptions::default()).unwrap();
+            assert_eq!(s.totals.check(), Ok(()), "{procedure} on {model}");
+        }
+    }
+}
+
+#[test]
+fn an_unwritable_checkpoint_is_refused_before_any_tree_is_searched() {
+    let dir = tempfile::tempdir().unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let counter = InterruptAfter {
+        after: u64::MAX,
+        seen: AtomicU64::new(0),
+        kept: AtomicU64::new(0),
+        stop: stop.clone(),
+    };
+    let result = run(
+        &experiment(2_000),
+        &RunOptions {
+            checkpoint: Some(dir.path().join("no-such-dir").join("run.json")),
+            progress: Some(&counter),
+            ..RunOptions::default()
+        },
+    );
+    let Err(e @ RunError::Checkpoint { .. }) = result else {
+        panic!("not refused: {result:?}");
+    };
+    // It used to search a block (or the whole run) first.
+    assert_eq!(counter.seen.load(Ordering::SeqCst), 0);
+    // The I/O error is in the message, and not repeated as a cause.
+    assert!(e.to_string().contains("run.json: "));
+    assert!(std::error::Error::source(&e).is_none());
 }
