@@ -111,11 +111,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         progress: bar.as_ref().map(|b| b as &dyn Progress),
     };
     let summary = alphabeta_montecarlo::run(&experiment, &options)?;
-    match args.format {
-        Format::Table => print!("{}", summary.to_table()),
-        Format::Csv => print!("{}", summary.to_csv()?),
-        Format::Json => println!("{}", summary.to_json()),
-    }
+    super::print_out(&match args.format {
+        Format::Table => summary.to_table(),
+        Format::Csv => summary.to_csv()?,
+        Format::Json => format!("{}\n", summary.to_json()),
+    })?;
     if !summary.complete {
         let hint = match &args.checkpoint {
             Some(path) => format!(
