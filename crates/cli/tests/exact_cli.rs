@@ -1,18 +1,8 @@
 //! `alphabeta exact` as a user runs it.
 
-use std::process::Command;
+mod common;
 
-fn alphabeta(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::alphabeta;
 
 #[test]
 fn perfect_ordering_depth_ratio_is_never_nan() {

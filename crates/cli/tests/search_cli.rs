@@ -1,18 +1,8 @@
 //! `alphabeta search` as a user runs it.
 
-use std::process::Command;
+mod common;
 
-fn alphabeta(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::alphabeta;
 
 #[test]
 fn pi_tree_json_has_knuths_numbers() {
@@ -212,8 +202,6 @@ fn options_that_would_be_ignored_are_refused() {
 
 #[test]
 fn a_reader_that_stops_early_is_no_panic() {
-    use std::io::Read as _;
-    use std::process::Stdio;
     // A trace far larger than a pipe's buffer: the reader takes one byte and closes.
     let leaves: Vec<String> = (0..6561)
         .map(|i| ((i * 37) % 199 - 99).to_string())
@@ -235,15 +223,7 @@ fn a_reader_that_stops_early_is_no_panic() {
         text.push(')');
     }
     build(&mut text, &leaves, 8, &mut 0);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alphabeta"))
-        .args(["search", &text, "--trace"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    let mut first = [0u8; 1];
-    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let (_, out) = common::first_byte_then_close(&["search", &text, "--trace"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(!err.contains("panicked"), "{err}");

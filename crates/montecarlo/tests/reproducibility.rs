@@ -15,6 +15,16 @@ fn experiment(trees: u64) -> Experiment {
     )
 }
 
+/// Options that keep finished work in the checkpoint `path` and continue
+/// from it.
+fn resuming(path: &std::path::Path) -> RunOptions<'static> {
+    RunOptions {
+        checkpoint: Some(path.to_path_buf()),
+        resume: true,
+        ..RunOptions::default()
+    }
+}
+
 #[test]
 fn thread_count_does_not_change_a_single_bit() {
     let exp = experiment(3_000);
@@ -109,15 +119,7 @@ fn an_interrupted_run_resumes_to_identical_numbers() {
 
     // A finished checkpoint can be extended to more trees.
     let more = experiment(5_000);
-    let extended = run(
-        &more,
-        &RunOptions {
-            checkpoint: Some(path.clone()),
-            resume: true,
-            ..RunOptions::default()
-        },
-    )
-    .unwrap();
+    let extended = run(&more, &resuming(&path)).unwrap();
     assert_eq!(extended, run(&more, &RunOptions::default()).unwrap());
 }
 
@@ -125,11 +127,7 @@ fn an_interrupted_run_resumes_to_identical_numbers() {
 fn a_checkpoint_of_another_experiment_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ckpt.json");
-    let opts = RunOptions {
-        checkpoint: Some(path.clone()),
-        resume: true,
-        ..RunOptions::default()
-    };
+    let opts = resuming(&path);
     run(&experiment(100), &opts).unwrap();
     let mut other = experiment(100);
     other.seed = 78;
@@ -173,11 +171,7 @@ fn outputs_carry_the_numbers() {
 fn an_edited_or_damaged_checkpoint_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ckpt.json");
-    let opts = RunOptions {
-        checkpoint: Some(path.clone()),
-        resume: true,
-        ..RunOptions::default()
-    };
+    let opts = resuming(&path);
     let exp = experiment(100);
     let fresh = run(&experiment(150), &RunOptions::default()).unwrap();
     run(&exp, &opts).unwrap();

@@ -265,7 +265,7 @@ fn estimate_cells(e: &Estimate) -> [Json; 3] {
     ]
 }
 
-/// Largest depth of an exact E[NMG] (a sum over the levels).
+/// Largest depth of an exact E\[NMG\] (a sum over the levels).
 const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
 
 fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
