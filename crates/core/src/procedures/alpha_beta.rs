@@ -305,7 +305,9 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool
 /// cutoff is deep (Knuth & Moore §3) exactly when the successor's value `t`
 /// exceeds `own`, the best value of its elder siblings: the bound −own that
 /// this node's own finished successors give would not have caused it, so the
-/// bound came from two or more levels up.
+/// bound came from two or more levels up. When the loop ends the node
+/// reports how many successors it examined ([`Search::examined`]), the one
+/// count per node from which `Stats` has its per-level numbers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
