@@ -7,7 +7,7 @@
 //! |---|---|---|---|
 //! | [`negamax`] | F | F | FindValue (Alg. 1) |
 //! | [`minimax`] | F, G (eqs 3–4) | F′, G′ | |
-//! | [`branch_and_bound`] | **F1** | | |
+//! | [`branch_and_bound()`] | **F1** | | |
 //! | [`alpha_beta_hard_bound`] | | **F1** ("original") | |
 //! | [`alpha_beta_fail_hard`] | **F2** | **F2** | AlphaBeta (Alg. 2) |
 //! | [`alpha_beta_fail_soft`] | | **F3** (Fishburn) | |

@@ -16,9 +16,9 @@ struct Frame<P, L> {
     /// Index of the next successor to examine (Knuth's q).
     next: usize,
     depth: u32,
-    /// Knuth's a[l]: m.
+    /// Knuth's a\[l\]: m.
     m: Value,
-    /// Knuth's −a[l−1]: beta.
+    /// Knuth's −a\[l−1\]: beta.
     beta: Value,
     /// The best value the finished successors returned (for telling deep
     /// cutoffs from shallow ones; not part of Knuth's procedure).
@@ -92,7 +92,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
     }
 }
 
-/// "resume: if −a[l+1] > a[l] then a[l] := −a[l+1]; if a[l+1] ≤ a[l−1]
+/// "resume: if −a\[l+1\] > a\[l\] then a\[l\] := −a\[l+1\]; if a\[l+1\] ≤ a\[l−1\]
 /// then go to done": take a successor's value `t` into the frame at `ply`.
 fn back_up<G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,

@@ -1,7 +1,7 @@
 //! Chess: Fuller et al.'s Figs 6.2–6.3 (fixed-depth, fixed-branching
 //! searches of the 80 positions of Spassky–Fischer 1972, game 21, with a
 //! material evaluator, then material + mobility, with and without the
-//! "no equal values" perturbation, against the model's E[NBP]), the range R
+//! "no equal values" perturbation, against the model's E\[NBP\]), the range R
 //! at ⟨10, 3⟩, and Klyushin & Kruchinin's experiment.
 //!
 //! The games are copied into `crates/report/data/` from the chess crate's

@@ -2,7 +2,7 @@
 //! Tables 5.1 and 5.2 digit for digit, Knuth & Moore's Theorem 3 (the same
 //! number from the other paper), Table 1's bounds, Theorem 6 with the
 //! totally dependent model simulated, Pearl's branching factor, and
-//! E[NBP] far past the 1973 tables.
+//! E\[NBP\] far past the 1973 tables.
 
 use alphabeta_analysis::fuller::lemma53::expected_leaves_by_lemma_5_3;
 use alphabeta_analysis::fuller::{
@@ -39,7 +39,7 @@ fn printed(p: &str, q: &str) -> Value {
     Value::rational(p, q, approx)
 }
 
-/// Fuller Tables 5.1 and 5.2, Lemma 5.3, Knuth's Theorem 3, E[NMG].
+/// Fuller Tables 5.1 and 5.2, Lemma 5.3, Knuth's Theorem 3, E\[NMG\].
 pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(4);
     let mut t51 = Item::new("fuller-table-5-1", ItemKind::Table, "Fuller Table 5.1: E[NBP_{N,2}], exact")
@@ -508,7 +508,7 @@ pub(crate) fn cheap(n: u32, d: u32, full: bool) -> bool {
     alphabeta_analysis::fuller::estimated_cost_bits(n, d) <= limit
 }
 
-/// Beyond the papers: exact E[NBP] far past the 1973 tables.
+/// Beyond the papers: exact E\[NBP\] far past the 1973 tables.
 pub fn beyond(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(1);
     let mut item = Item::new("beyond-enbp", ItemKind::Table, "Exact E[NBP_{N,D}] far past the 1973 tables")

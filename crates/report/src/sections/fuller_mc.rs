@@ -1,5 +1,5 @@
 //! Fuller et al.'s Monte Carlo figures: Fig. 3.1 (distribution of node
-//! values per level), Fig. 5.1 (E[NBP] against N on log-log axes), the
+//! values per level), Fig. 5.1 (E\[NBP\] against N on log-log axes), the
 //! std/mean band of §7, and Fig. 6.1 (the range R of the evaluation).
 
 use alphabeta_core::procedures::negamax;
@@ -504,7 +504,7 @@ fn least_squares(points: &[(f64, f64)]) -> (f64, f64) {
 
 /// Fuller §7: E[NBP_{N,D}] ≈ K_D·N^{L_D} fitted by least squares of log E
 /// on log N for each D, then L_D = a·D + b; the depth ratios of Slagle and
-/// Dixon, with E[NBP] from Eqn 5.6 (analysis crate) at the N simulated for Fig. 5.1.
+/// Dixon, with E\[NBP\] from Eqn 5.6 (analysis crate) at the N simulated for Fig. 5.1.
 fn table_7_1(measured: &[(u32, u32, f64)]) -> Item {
     let mut item = Item::new("fuller-table-7-1", ItemKind::Table, "Fuller Table 7.1: K_D, the fit L_D = .720D + .227, and the depth ratio")
         .describe("For each D, a least-squares line of log E[NBP_{N,D}] on log N over the N simulated for Fig. 5.1, with E[NBP] from Eqn 5.6 (the analysis crate, numerically), giving K_D and L_D; then a line through the L_D. Fuller et al. fitted 'a limited number and arbitrary selection' of points they do not list, so the K_D are compared with a 10% tolerance and the line's coefficients with 0.03.");
