@@ -15,6 +15,7 @@
 //! | [`search`] | the [`Search`] context: limits, move buffers, principal variation |
 //! | [`procedures`] | every procedure, each named by what it does |
 //! | [`table`] | a generic transposition table |
+//! | [`minimal`] | the minimal tree (Knuth & Moore §6–§7) and the order that makes alpha-beta examine it |
 //!
 //! The seeds are cited by short names throughout:
 //! *Fuller* (Fuller, Gaschnig & Gillogly 1973), *Zohar* (lecture notes),
@@ -23,6 +24,7 @@
 
 pub mod dewey;
 pub mod game;
+pub mod minimal;
 pub mod moves;
 pub mod observer;
 pub mod procedures;

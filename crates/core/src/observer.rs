@@ -95,6 +95,19 @@ pub trait Observer {
     /// A position at `ply` stopped examining its successors.
     #[inline]
     fn cutoff(&mut self, _ply: usize, _cutoff: Cutoff) {}
+    /// The position at `ply` is about to be searched again after a
+    /// null-window test proved it better than expected (Scout, NegaScout),
+    /// or, at ply 0, the root is searched again by one more null-window pass
+    /// (MTD(f), MT-SSS\*).
+    #[inline]
+    fn research(&mut self, _ply: usize) {}
+    /// The next position reported to [`Observer::node`] is a successor of
+    /// the position at `parent` (a Dewey path). Only procedures that do not
+    /// examine positions depth-first (SSS\*) send it, so that the observers
+    /// that keep the path of the current position ([`Trace`], [`NodeTypes`])
+    /// stay right.
+    #[inline]
+    fn jump(&mut self, _parent: &[u32]) {}
 }
 
 /// The observer that observes nothing, at no cost.
@@ -131,6 +144,14 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
         (**self).cutoff(ply, cutoff)
     }
+    #[inline]
+    fn research(&mut self, ply: usize) {
+        (**self).research(ply)
+    }
+    #[inline]
+    fn jump(&mut self, parent: &[u32]) {
+        (**self).jump(parent)
+    }
 }
 
 impl<A: Observer, B: Observer> Observer for (A, B) {
@@ -165,6 +186,16 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
         self.0.cutoff(ply, cutoff);
         self.1.cutoff(ply, cutoff);
     }
+    #[inline]
+    fn research(&mut self, ply: usize) {
+        self.0.research(ply);
+        self.1.research(ply);
+    }
+    #[inline]
+    fn jump(&mut self, parent: &[u32]) {
+        self.0.jump(parent);
+        self.1.jump(parent);
+    }
 }
 
 /// Counts per level and per kind: the measures of Fuller §3–§5 and Knuth §3.
@@ -194,6 +225,10 @@ pub struct Stats {
     /// mark each pruned branch; their "five deep cutoffs" of Fig. 3 are five
     /// branches pruned by three deep cutoff events.
     pub deep_pruned: u64,
+    /// Re-searches ([`Observer::research`]): positions searched again after
+    /// a null-window test failed high (Scout, NegaScout), and root passes
+    /// after the first (MTD(f), MT-SSS\*).
+    pub re_searches: u64,
 }
 
 fn add_into(a: &mut Vec<u64>, b: &[u64]) {
@@ -275,6 +310,7 @@ impl Stats {
         self.deep_cutoffs += other.deep_cutoffs;
         self.pruned += other.pruned;
         self.deep_pruned += other.deep_pruned;
+        self.re_searches += other.re_searches;
     }
 
     /// Sets every count to zero, keeping the allocations (for reuse across
@@ -288,6 +324,7 @@ impl Stats {
         self.deep_cutoffs = 0;
         self.pruned = 0;
         self.deep_pruned = 0;
+        self.re_searches = 0;
     }
 
     /// Makes room for level `ply` in `counts` and adds `n` there.
@@ -331,6 +368,10 @@ impl Observer for Stats {
         self.deep_cutoffs += deep;
         self.pruned += cutoff.pruned as u64;
         self.deep_pruned += deep * cutoff.pruned as u64;
+    }
+    #[inline]
+    fn research(&mut self, _ply: usize) {
+        self.re_searches += 1;
     }
 }
 
@@ -421,6 +462,12 @@ struct PathTracker {
 
 impl PathTracker {
     #[inline]
+    fn jump(&mut self, parent: &[u32]) {
+        self.path.clear();
+        self.path.extend_from_slice(parent);
+    }
+
+    #[inline]
     fn enter(&mut self, ply: usize, index: usize) -> &[u32] {
         self.path.truncate(ply.saturating_sub(1));
         if ply > 0 {
@@ -452,6 +499,9 @@ impl Observer for NodeTypes {
             self.counts.resize(ply + 1, [0; 6]);
         }
         self.counts[ply][t as usize] += 1;
+    }
+    fn jump(&mut self, parent: &[u32]) {
+        self.tracker.jump(parent);
     }
 }
 
@@ -501,6 +551,9 @@ impl Observer for Trace {
         if let Some(last) = self.entries.last_mut() {
             last.leaf_value = Some(value);
         }
+    }
+    fn jump(&mut self, parent: &[u32]) {
+        self.tracker.jump(parent);
     }
 }
 

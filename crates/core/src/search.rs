@@ -262,6 +262,32 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         v
     }
 
+    /// Reports that the position at `ply` is searched again
+    /// ([`Observer::research`]).
+    #[inline(always)]
+    pub(crate) fn report_research(&mut self, ply: usize) {
+        if O::ACTIVE {
+            self.observer.research(ply);
+        }
+    }
+
+    /// Tells the observer that the next position entered is a successor of
+    /// the one at the Dewey path `parent()` ([`Observer::jump`]); the path is
+    /// only built when an observer listens.
+    #[inline(always)]
+    pub(crate) fn jump_to(&mut self, parent: impl FnOnce() -> Vec<u32>) {
+        if O::ACTIVE {
+            self.observer.jump(&parent());
+        }
+    }
+
+    /// Stops the search as a limit would (a procedure ran out of the memory
+    /// it may use): [`Search::stopped`] is then true.
+    pub(crate) fn halt(&mut self) {
+        self.stopped = true;
+        self.next_check = 0;
+    }
+
     /// Reports that the node at `ply` stopped on a cutoff with `pruned`
     /// successors unexamined. Whether the cutoff was deep is decided by the
     /// parent when the value comes back ([`Search::successor_done`]); a

@@ -18,7 +18,7 @@
 //! | [`aspiration`] | §4 | | |
 //! | [`iterative_deepening`] | | iterative deepening | |
 //! | [`alpha_beta_with_table`] | | F2/F3 with a transposition table | |
-//! | [`principal_variation_search`], [`mtdf`] | later successors (NegaScout, MTD(f)) | | |
+//! | [`sss_star`], [`pearl_test`], [`scout`], [`principal_variation_search`], [`mt_sss_star`], [`mtdf`] | later successors (Stockman's SSS\*, Pearl's Test and Scout, NegaScout, Plaat et al.'s MT-SSS\* and MTD(f)) | | |
 //!
 //! All procedures are generic over the [`Game`] and the
 //! [`crate::Observer`]; they take the [`Search`] context first, then the root
@@ -45,7 +45,10 @@ pub use drivers::{AspirationResult, aspiration, iterative_deepening};
 pub use exhaustive::{minimax, negamax};
 pub use minmax::alpha_beta_minmax;
 pub use nonrecursive::alpha_beta_nonrecursive;
-pub use successors::{mtdf, principal_variation_search};
+pub use successors::{
+    DEFAULT_MEMORY_POSITIONS, Inequality, TooLarge, mt_sss_star, mtdf, pearl_test,
+    principal_variation_search, scout, sss_star,
+};
 pub use with_table::{alpha_beta_with_table, iterative_deepening_with_table};
 
 use crate::game::Game;
@@ -56,7 +59,8 @@ use crate::value::{INFINITY, NEG_INFINITY, Value};
 /// The procedures that search any [`Game`], selectable by name (the command
 /// line's `--procedure`). McCarthy's variant needs a [`crate::BoundedGame`]
 /// and the table-driven ones a [`crate::HashedGame`]; they are called
-/// directly.
+/// directly. SSS\* and MT-SSS\* keep their search in memory, at most
+/// [`DEFAULT_MEMORY_POSITIONS`] positions through [`Procedure::run`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Procedure {
     /// Exhaustive minimax, two procedures F′/G′.
@@ -77,13 +81,19 @@ pub enum Procedure {
     NonRecursive,
     /// Fail-hard alpha-beta with Fuller's "win found" rule, shortest win kept.
     WinPrune,
+    /// Stockman's SSS\* (1979), the OPEN-list form.
+    Sss,
+    /// Pearl's Scout (1980): Test, and re-search what tests better.
+    Scout,
     /// Principal variation search (NegaScout).
     Pvs,
+    /// MT-SSS\* (Plaat et al. 1996): SSS\* as null-window passes with a table.
+    MtSss,
 }
 
 impl Procedure {
     /// Every procedure, in the order the papers introduce them.
-    pub const ALL: [Procedure; 10] = [
+    pub const ALL: [Procedure; 13] = [
         Procedure::Minimax,
         Procedure::Negamax,
         Procedure::BranchAndBound,
@@ -93,7 +103,10 @@ impl Procedure {
         Procedure::FailHardMinMax,
         Procedure::NonRecursive,
         Procedure::WinPrune,
+        Procedure::Sss,
+        Procedure::Scout,
         Procedure::Pvs,
+        Procedure::MtSss,
     ];
 
     /// The name used on the command line.
@@ -108,7 +121,10 @@ impl Procedure {
             Procedure::FailHardMinMax => "f2-minmax",
             Procedure::NonRecursive => "nonrecursive",
             Procedure::WinPrune => "win-prune",
+            Procedure::Sss => "sss",
+            Procedure::Scout => "scout",
             Procedure::Pvs => "pvs",
+            Procedure::MtSss => "mt-sss",
         }
     }
 
@@ -130,7 +146,18 @@ impl Procedure {
             Procedure::WinPrune => {
                 "alpha-beta that stops at a win it cannot improve on (Fuller §2 footnote)"
             }
-            Procedure::Pvs => "principal variation search / NegaScout (modern successor)",
+            Procedure::Sss => {
+                "SSS*: best-first states in an OPEN list, six-case operator (Stockman 1979)"
+            }
+            Procedure::Scout => {
+                "Scout: Test the later successors, re-search if better (Pearl 1980)"
+            }
+            Procedure::Pvs => {
+                "principal variation search / NegaScout (Marsland & Campbell 1982, Reinefeld 1983)"
+            }
+            Procedure::MtSss => {
+                "MT-SSS*: null-window passes from +inf with a table of bounds (Plaat et al. 1996)"
+            }
         }
     }
 
@@ -141,6 +168,12 @@ impl Procedure {
 
     /// Runs the procedure on `root` to `depth` with the full window and
     /// returns the root value (negamax view of the side to move at the root).
+    ///
+    /// SSS\* and MT-SSS\* that would keep more than
+    /// [`DEFAULT_MEMORY_POSITIONS`] positions stop as a limit stops a search
+    /// ([`Search::stopped`] is then true) and return the upper bound on the
+    /// root value they proved; call [`sss_star`] or [`mt_sss_star`] for the
+    /// error itself.
     pub fn run<G: Game, O: Observer>(
         self,
         s: &mut Search<'_, G, O>,
@@ -159,9 +192,27 @@ impl Procedure {
                 alpha_beta_nonrecursive(s, root, depth, NEG_INFINITY, INFINITY)
             }
             Procedure::WinPrune => alpha_beta_win_prune(s, root, depth, WinPruning::ShortestWin),
+            Procedure::Sss => {
+                let r = sss_star(s, root, depth, DEFAULT_MEMORY_POSITIONS);
+                bounded(s, r)
+            }
+            Procedure::Scout => scout(s, root, depth),
             Procedure::Pvs => principal_variation_search(s, root, depth, NEG_INFINITY, INFINITY),
+            Procedure::MtSss => {
+                let r = mt_sss_star(s, root, depth, DEFAULT_MEMORY_POSITIONS);
+                bounded(s, r)
+            }
         }
     }
+}
+
+/// The value of a search that keeps its tree in memory, or, if it ran out
+/// of room, the bound it proved, with the search marked stopped.
+fn bounded<G: Game, O: Observer>(s: &mut Search<'_, G, O>, r: Result<Value, TooLarge>) -> Value {
+    r.unwrap_or_else(|e| {
+        s.halt();
+        e.bound
+    })
 }
 
 impl std::fmt::Display for Procedure {
@@ -180,7 +231,7 @@ impl std::str::FromStr for Procedure {
 
     /// Accepts the names of [`Procedure::name`] and a few aliases
     /// (`alphabeta`, `fail-hard`, `fail-soft`, `branch-and-bound`, `hsu-f1`,
-    /// `negascout`).
+    /// `negascout`, `sss*`, `stockman`, `mt-sss*`, `mtsss`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         let alias = match t.as_str() {
@@ -189,6 +240,8 @@ impl std::str::FromStr for Procedure {
             "branch-and-bound" | "knuth-f1" => Some(Procedure::BranchAndBound),
             "hsu-f1" => Some(Procedure::HardBound),
             "negascout" => Some(Procedure::Pvs),
+            "sss*" | "stockman" => Some(Procedure::Sss),
+            "mt-sss*" | "mtsss" => Some(Procedure::MtSss),
             "minmax" => Some(Procedure::FailHardMinMax),
             _ => None,
         };

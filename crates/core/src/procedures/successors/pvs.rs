@@ -1,13 +1,11 @@
-//! Later successors of alpha-beta that engines use today.
+//! Principal variation search / NegaScout: Scout's test, done by a
+//! null-window alpha-beta, inside a fail-soft alpha-beta.
 
-use super::alpha_beta::FailSoft;
-use super::with_table::alpha_beta_with_table;
-use crate::game::{Game, HashedGame};
+use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Node, Search};
-use crate::table::TranspositionTable;
-use crate::value::{INFINITY, NEG_INFINITY, Value};
+use crate::value::{NEG_INFINITY, Value};
 
 /// Principal variation search (Marsland & Campbell 1982; NegaScout,
 /// Reinefeld 1983): the first successor is searched with the full window,
@@ -50,6 +48,7 @@ fn pvs_node<G: Game, O: Observer>(
         } else {
             let t = -pvs_node(s, &child, at, i + 1, d, -(lower + 1), -lower);
             if t > lower && t < beta {
+                s.report_research(at);
                 -pvs_node(s, &child, at, i + 1, d, -beta, -t)
             } else {
                 t
@@ -68,32 +67,4 @@ fn pvs_node<G: Game, O: Observer>(
     }
     s.release(ply, moves);
     m
-}
-
-/// MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996): a sequence of null-window
-/// fail-soft alpha-beta searches with a transposition table, each moving a
-/// lower or upper bound on the root value, starting from `guess`, until the
-/// bounds meet. Returns the exact root value.
-pub fn mtdf<G: HashedGame, O: Observer>(
-    s: &mut Search<'_, G, O>,
-    table: &mut TranspositionTable<G::Move>,
-    root: &G::Position,
-    depth: u32,
-    guess: Value,
-) -> Value {
-    let (mut lower, mut upper) = (NEG_INFINITY, INFINITY);
-    let mut g = guess.clamp(NEG_INFINITY + 1, INFINITY - 1);
-    while lower < upper {
-        let beta = if g == lower { g + 1 } else { g };
-        g = alpha_beta_with_table::<FailSoft, G, O>(s, table, root, depth, beta - 1, beta);
-        if s.stopped() {
-            break;
-        }
-        if g < beta {
-            upper = g;
-        } else {
-            lower = g;
-        }
-    }
-    g
 }
