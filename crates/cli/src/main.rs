@@ -31,6 +31,8 @@ enum Command {
     Search(commands::search::Args),
     /// List the search procedures and what each one is.
     Procedures,
+    /// The minimal tree of a tree or game: the fewest terminal positions any procedure must examine (Knuth & Moore §6-§7).
+    MinimalTree(commands::minimal_tree::Args),
     /// Monte Carlo: run a procedure on many random trees of a model.
     Simulate(commands::simulate::Args),
     /// Exact and numeric formulas: expected leaf counts, Knuth's bounds, tables of the papers.
@@ -49,6 +51,7 @@ fn main() {
         Command::Reproduce(a) => commands::reproduce::run(a),
         Command::Search(a) => commands::search::run(a),
         Command::Procedures => commands::search::list_procedures(),
+        Command::MinimalTree(a) => commands::minimal_tree::run(a),
         Command::Simulate(a) => commands::simulate::run(a),
         Command::Exact(a) => commands::exact::run(a),
         Command::Chess(a) => commands::chess::run(a),

@@ -22,7 +22,15 @@ fn pi_tree_json_has_knuths_numbers() {
     assert_eq!(get("f2")["bottom_positions"], 31);
     assert_eq!(get("f2")["deep_pruned_branches"], 5);
     assert_eq!(get("minimax")["bottom_positions"], 81);
-    assert_eq!(results.len(), 14);
+    assert_eq!(results.len(), 17);
+    // The successors reach the same value; MT-SSS* evaluates SSS*'s leaves.
+    for name in ["sss", "scout", "mt-sss"] {
+        assert_eq!(get(name)["value"], "2", "{name}");
+    }
+    assert_eq!(
+        get("sss")["bottom_positions"],
+        get("mt-sss")["bottom_positions"]
+    );
 }
 
 #[test]
@@ -94,7 +102,19 @@ fn all_procedures_with_a_window_skip_those_that_take_none() {
         .iter()
         .map(|s| s.as_str().unwrap().split(' ').next().unwrap())
         .collect();
-    assert_eq!(skipped, ["minimax", "negamax", "f1", "win-prune", "mtdf"]);
+    assert_eq!(
+        skipped,
+        [
+            "minimax",
+            "negamax",
+            "f1",
+            "win-prune",
+            "sss",
+            "scout",
+            "mt-sss",
+            "mtdf"
+        ]
+    );
     // A --beta alone keeps f1, Knuth & Moore's one-bound procedure.
     let (code, out, err) = alphabeta(&["search", "--tree", "pi", "--beta", "5"]);
     assert_eq!(code, 0, "{err}");

@@ -2,6 +2,7 @@
 
 pub mod chess;
 pub mod exact;
+pub mod minimal_tree;
 pub mod perft;
 pub mod reproduce;
 pub mod search;

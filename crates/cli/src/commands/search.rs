@@ -70,7 +70,7 @@ pub struct Args {
 
 /// `--convention`: how the leaf values of a tree text are read.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum ConventionArg {
+pub(crate) enum ConventionArg {
     /// Every value from Max's viewpoint (the root player's).
     #[value(alias = "min-max")]
     Minmax,
@@ -184,6 +184,7 @@ struct Outcome {
     deep_cutoffs: u64,
     pruned_branches: u64,
     deep_pruned_branches: u64,
+    re_searches: u64,
     node_types: Vec<(String, u64)>,
     trace: Vec<String>,
 }
@@ -217,7 +218,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if all {
         // With a window, run the procedures that take it and say which were left out.
         let skip = |c: Choice| match c {
-            Choice::Core(Procedure::Minimax | Procedure::Negamax | Procedure::WinPrune)
+            Choice::Core(
+                Procedure::Minimax
+                | Procedure::Negamax
+                | Procedure::WinPrune
+                | Procedure::Sss
+                | Procedure::Scout
+                | Procedure::MtSss,
+            )
             | Choice::Mtdf => beta != INFINITY || alpha != NEG_INFINITY,
             Choice::Core(Procedure::BranchAndBound) => alpha != NEG_INFINITY,
             _ => false,
@@ -285,7 +293,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 /// A value as a plain number, with only the infinities spelled out: the value
 /// a tree text gave, as it gave it.
-fn display_plain(v: Value) -> String {
+pub(crate) fn display_plain(v: Value) -> String {
     match v {
         INFINITY => "+inf".to_string(),
         NEG_INFINITY => "-inf".to_string(),
@@ -300,24 +308,40 @@ struct Shown<'a, M> {
 }
 
 fn load_tree(args: &Args) -> anyhow::Result<(String, Tree)> {
-    let convention = match args.convention {
+    read_tree(
+        args.text.as_deref(),
+        args.file.as_deref(),
+        args.tree.as_deref(),
+        args.convention,
+    )
+}
+
+/// The tree given inline (`text`), in a file, or by name, with its title:
+/// the tree inputs `search` and `minimal-tree` share.
+pub(crate) fn read_tree(
+    text: Option<&str>,
+    file: Option<&std::path::Path>,
+    tree: Option<&str>,
+    convention: Option<ConventionArg>,
+) -> anyhow::Result<(String, Tree)> {
+    let convention = match convention {
         None | Some(ConventionArg::Minmax) => Convention::MinMax,
         Some(ConventionArg::Negamax) => Convention::NegaMax,
     };
-    if let Some(name) = &args.tree {
+    if let Some(name) = tree {
         let tree = fixtures::by_name(name).with_context(|| {
             let names: Vec<_> = fixtures::named().into_iter().map(|f| f.0).collect();
             format!("no tree called {name:?}; named trees: {}", names.join(", "))
         })?;
         return Ok((format!("tree {name}"), tree));
     }
-    let (title, text) = match (&args.file, &args.text) {
+    let (title, text) = match (file, text) {
         (Some(path), _) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read tree file {}", path.display()))?;
             (format!("tree file {}", path.display()), text)
         }
-        (None, Some(text)) => ("tree given inline".to_string(), text.clone()),
+        (None, Some(text)) => ("tree given inline".to_string(), text.to_string()),
         (None, None) => {
             bail!("give a tree (text, --file or --tree) or a game (--game); see --help")
         }
@@ -345,7 +369,20 @@ where
     let mut s = Search::with_observer(game, instruments);
     let full = alpha == NEG_INFINITY && beta == INFINITY;
     let value = match choice {
+        // SSS* and MT-SSS* refuse a tree too large to keep in memory.
+        Choice::Core(Procedure::Sss) if full => {
+            p::sss_star(&mut s, root, depth, p::DEFAULT_MEMORY_POSITIONS)?
+        }
+        Choice::Core(Procedure::MtSss) if full => {
+            p::mt_sss_star(&mut s, root, depth, p::DEFAULT_MEMORY_POSITIONS)?
+        }
         Choice::Core(p) if full => p.run(&mut s, root, depth),
+        Choice::Core(Procedure::Sss | Procedure::Scout | Procedure::MtSss) => {
+            bail!(
+                "{} chooses its own windows; drop --alpha/--beta",
+                choice.name()
+            )
+        }
         Choice::Core(Procedure::Minimax | Procedure::Negamax) => {
             bail!("exhaustive search takes no window; drop --alpha/--beta")
         }
@@ -432,6 +469,7 @@ where
         deep_cutoffs: stats.deep_cutoffs,
         pruned_branches: stats.pruned,
         deep_pruned_branches: stats.deep_pruned,
+        re_searches: stats.re_searches,
         node_types,
         trace,
     })
@@ -481,7 +519,7 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
     let mut out = format!("{title}\n\n");
     let _ = writeln!(
         out,
-        "{:<13} {:>9} {:>9} {:>9} {:>7} {:>6} {:>6} {:>5} {:>7}  {:<10} per-level examined / bottom",
+        "{:<13} {:>9} {:>9} {:>9} {:>7} {:>6} {:>6} {:>5} {:>7} {:>8}  {:<10} per-level examined / bottom",
         "procedure",
         "value",
         "examined",
@@ -491,12 +529,13 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
         "beta",
         "deep",
         "pruned",
+        "research",
         "best"
     );
     for o in outcomes {
         let _ = writeln!(
             out,
-            "{:<13} {:>9} {:>9} {:>9} {:>7} {:>6} {:>6} {:>5} {:>7}  {:<10} {:?} / {:?}",
+            "{:<13} {:>9} {:>9} {:>9} {:>7} {:>6} {:>6} {:>5} {:>7} {:>8}  {:<10} {:?} / {:?}",
             o.procedure,
             o.value,
             o.positions_examined,
@@ -506,6 +545,7 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
             o.beta_cutoffs,
             o.deep_cutoffs,
             o.pruned_branches,
+            o.re_searches,
             o.best_move.as_deref().unwrap_or("-"),
             o.examined_per_level,
             o.bottom_per_level,
