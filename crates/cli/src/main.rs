@@ -29,6 +29,8 @@ enum Command {
     Reproduce(commands::reproduce::Args),
     /// Search a game tree (a file, inline text, a built-in tree or game) with any procedure.
     Search(commands::search::Args),
+    /// Write a page that steps through the procedures on a tree in a browser.
+    Explore(commands::explore::Args),
     /// List the search procedures and what each one is.
     Procedures,
     /// Monte Carlo: run a procedure on many random trees of a model.
@@ -48,6 +50,7 @@ fn main() {
     let result = match cli.command {
         Command::Reproduce(a) => commands::reproduce::run(a),
         Command::Search(a) => commands::search::run(a),
+        Command::Explore(a) => commands::explore::run(a),
         Command::Procedures => commands::search::list_procedures(),
         Command::Simulate(a) => commands::simulate::run(a),
         Command::Exact(a) => commands::exact::run(a),

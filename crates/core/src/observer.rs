@@ -95,6 +95,13 @@ pub trait Observer {
     /// A position at `ply` stopped examining its successors.
     #[inline]
     fn cutoff(&mut self, _ply: usize, _cutoff: Cutoff) {}
+    /// The search of the position at `ply` entered last returned `value`,
+    /// from the viewpoint of its side to move (negamax; the min/max
+    /// procedures convert). A position searched twice (a re-search) returns
+    /// twice. Only a step-by-step trace listens (the explorer); the counting
+    /// instruments do not, so it costs them nothing.
+    #[inline]
+    fn returned(&mut self, _ply: usize, _value: Value) {}
 }
 
 /// The observer that observes nothing, at no cost.
@@ -131,6 +138,10 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
         (**self).cutoff(ply, cutoff)
     }
+    #[inline]
+    fn returned(&mut self, ply: usize, value: Value) {
+        (**self).returned(ply, value)
+    }
 }
 
 impl<A: Observer, B: Observer> Observer for (A, B) {
@@ -164,6 +175,11 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
         self.0.cutoff(ply, cutoff);
         self.1.cutoff(ply, cutoff);
+    }
+    #[inline]
+    fn returned(&mut self, ply: usize, value: Value) {
+        self.0.returned(ply, value);
+        self.1.returned(ply, value);
     }
 }
 

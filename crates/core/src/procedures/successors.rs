@@ -35,7 +35,7 @@ fn pvs_node<G: Game, O: Observer>(
     beta: Value,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, alpha, beta) {
-        Node::Bottom(v) => return v,
+        Node::Bottom(v) => return s.returned(ply, v),
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
@@ -50,6 +50,9 @@ fn pvs_node<G: Game, O: Observer>(
         } else {
             let t = -pvs_node(s, &child, at, i + 1, d, -(lower + 1), -lower);
             if t > lower && t < beta {
+                // The null-window search's own cutoff is classified now,
+                // before the re-search enters the successor again.
+                s.successor_done(t, own);
                 -pvs_node(s, &child, at, i + 1, d, -beta, -t)
             } else {
                 t
@@ -67,7 +70,7 @@ fn pvs_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
-    m
+    s.returned(ply, m)
 }
 
 /// MTD(f) (Plaat, Schaeffer, Pijls & de Bruin 1996): a sequence of null-window
