@@ -1,6 +1,7 @@
 //! The trees the explorer accepts: the seeds' named trees, a tree text, a
 //! random tree of any model, tic-tac-toe from a position.
 
+use alphabeta_core::Game;
 use alphabeta_models::{ModelSpec, ModelVisitor, TreeModel};
 use alphabeta_trees::tictactoe::{Board, TicTacToe};
 use alphabeta_trees::{Convention, Tree, fixtures};
@@ -99,21 +100,13 @@ pub fn tictactoe_position(text: &str) -> anyhow::Result<Board> {
         Some(1) => Board { mine: o, theirs: x },
         _ => bail!("X moves first: X has {nx} marks and O {no}, which no game reaches"),
     };
-    let lines = |s: u16| {
-        [
-            0b000_000_111u16,
-            0b000_111_000,
-            0b111_000_000,
-            0b001_001_001,
-            0b010_010_010,
-            0b100_100_100,
-            0b100_010_001,
-            0b001_010_100,
-        ]
-        .iter()
-        .any(|&l| s & l == l)
+    // The game's own rule: `outcome` sees a line of the side that just
+    // moved; with the sides swapped, one of the side to move.
+    let swapped = Board {
+        mine: board.theirs,
+        theirs: board.mine,
     };
-    if lines(board.mine) {
+    if TicTacToe.outcome(&swapped, 0).is_some() {
         bail!("the side to move already has three in a row, which no game reaches");
     }
     Ok(board)

@@ -203,6 +203,8 @@ fn bad_input_is_refused_with_a_reason() {
     assert!(format!("{err:#}").contains("line 1"), "{err:#}");
     let err = input::tictactoe(Some("XXX......"), 2, "").unwrap_err();
     assert!(err.to_string().contains("X moves first"), "{err}");
+    let err = input::tictactoe(Some("XXX/OO./O.."), 2, "").unwrap_err();
+    assert!(err.to_string().contains("three in a row"), "{err}");
     let err = input::tictactoe(Some("XX.OO"), 2, "").unwrap_err();
     assert!(err.to_string().contains("9 squares"), "{err}");
     let err = input::tictactoe(None, u32::MAX, "").unwrap_err();

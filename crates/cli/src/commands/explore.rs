@@ -15,7 +15,7 @@ use anyhow::{Context, bail};
   alphabeta explore --tree pi --out pi.html               Knuth's pi tree; F1 beside F2
   alphabeta explore \"((3 12 8) (2 4 6) (14 5 2))\" --out textbook.html
   alphabeta explore --game tictactoe --position \"X.O.X....\" --out ttt.html
-  alphabeta explore --model uniform --n 3 --d 4 --seed 7 --out random.html
+  alphabeta explore --model range --n 3 --d 4 --r 10 --seed 7 --out random.html
   alphabeta explore --named --out trees.html             every named tree of the seeds
 The page opens from disk (no network, no server). Trees as in `alphabeta search`; at most
 20000 positions (give --depth for larger games).")]

@@ -50,9 +50,6 @@ fn pvs_node<G: Game, O: Observer>(
         } else {
             let t = -pvs_node(s, &child, at, i + 1, d, -(lower + 1), -lower);
             if t > lower && t < beta {
-                // The null-window search's own cutoff is classified now,
-                // before the re-search enters the successor again.
-                s.successor_done(t, own);
                 -pvs_node(s, &child, at, i + 1, d, -beta, -t)
             } else {
                 t
