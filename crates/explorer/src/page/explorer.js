@@ -248,8 +248,10 @@
       pane.exactText = pane.exactText || new Array(n);
       pane.exactText[v] = ex;
       if (N.type[v]) {
-        var tt = el('text', { 'class': 'type', x: x - 11, y: y - 10, 'text-anchor': 'end' }, g);
-        tt.textContent = N.type[v];
+        // Knuth's type (1, 2 or 3) inside the position; Hsu's refinement
+        // (2.1, 3.2, …) in its tooltip.
+        var tt = el('text', { 'class': 'type', x: x, y: y + 3.5, 'text-anchor': 'middle' }, g);
+        tt.textContent = N.type[v].charAt(0);
       }
       pane.node[v] = g;
     }
