@@ -156,6 +156,10 @@ pub struct Exploration {
     pub nodes: Vec<ShapeNode>,
     /// The runs.
     pub runs: Vec<Run>,
+    /// Procedures of the list whose events could not be placed on the tree
+    /// (a procedure added to the core that reports differently), with the
+    /// reason: the page names them instead of failing.
+    pub skipped: Vec<(String, String)>,
     /// How a value is written for this game.
     pub display: fn(Value) -> String,
 }
@@ -193,11 +197,17 @@ impl Exploration {
     ) -> anyhow::Result<Exploration> {
         let nodes = shape(game, root, depth)?;
         let mut runs = Vec::new();
+        let mut skipped = Vec::new();
         for p in Procedure::ALL {
-            let run = record(game, &nodes, p.name(), p.description(), |s| {
+            match record(game, &nodes, p.name(), p.description(), |s| {
                 p.run(s, root, depth)
-            })?;
-            runs.push(run);
+            }) {
+                Ok(run) => runs.push(run),
+                Err(e) => skipped.push((p.name().to_string(), format!("{e:#}"))),
+            }
+        }
+        if runs.is_empty() {
+            bail!("no procedure could be recorded on this tree: {skipped:?}");
         }
         Ok(Exploration {
             id: id.to_string(),
@@ -205,6 +215,7 @@ impl Exploration {
             command: command.to_string(),
             nodes,
             runs,
+            skipped,
             display,
         })
     }
@@ -221,7 +232,7 @@ impl Exploration {
         display: fn(Value) -> String,
     ) -> anyhow::Result<Exploration> {
         let mut e = Exploration::of_game(game, root, depth, id, title, command, display)?;
-        let run = record(
+        let mccarthy = record(
             game,
             &e.nodes,
             "mccarthy",
@@ -235,8 +246,11 @@ impl Exploration {
                     alphabeta_core::INFINITY,
                 )
             },
-        )?;
-        e.runs.push(run);
+        );
+        match mccarthy {
+            Ok(run) => e.runs.push(run),
+            Err(err) => e.skipped.push(("mccarthy".to_string(), format!("{err:#}"))),
+        }
         Ok(e)
     }
 
@@ -370,6 +384,11 @@ impl Exploration {
             "neg": table.negations(),
             "nodes": nodes,
             "runs": runs,
+            "skipped": self
+                .skipped
+                .iter()
+                .map(|(name, why)| json!({"name": name, "reason": why}))
+                .collect::<Vec<_>>(),
         })
     }
 }

@@ -79,6 +79,16 @@ fn counters_at_the_last_step_equal_the_search_for_every_procedure() {
     let mut checked = 0;
     for e in explorations() {
         assert!(e.runs.len() >= Procedure::ALL.len(), "{}", e.id);
+        assert!(e.skipped.is_empty(), "{}: {:?}", e.id, e.skipped);
+        for name in ["f1", "f2", "pvs"] {
+            let r = e.run(name).unwrap();
+            let returns = r
+                .steps
+                .iter()
+                .filter(|s| matches!(s, Step::Return { .. }))
+                .count();
+            assert_eq!(returns as u64, r.counters.examined, "{} {name}", e.id);
+        }
         for r in &e.runs {
             let replayed = Counters::of_steps(&e.nodes, &r.steps, r.steps.len());
             assert_eq!(replayed, r.counters, "{} {}", e.id, r.name);
@@ -93,7 +103,17 @@ fn counters_at_the_last_step_equal_the_search_for_every_procedure() {
                 .filter(|s| matches!(s, Step::Return { .. }))
                 .count();
             assert_eq!(enters as u64, r.counters.examined, "{} {}", e.id, r.name);
-            assert_eq!(enters, returns, "{} {}: entries and returns", e.id, r.name);
+            // A procedure reports the value of every position it entered,
+            // or (one added to the core without the `returned` event) none.
+            assert!(
+                returns == enters || returns == 0,
+                "{} {}: entries and returns",
+                e.id,
+                r.name
+            );
+            if returns == 0 {
+                continue;
+            }
             match r.steps.last() {
                 Some(Step::Return { node: 0, value }) => {
                     assert_eq!(*value, r.value, "{} {}", e.id, r.name)

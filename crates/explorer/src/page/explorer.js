@@ -469,7 +469,8 @@
       panes.push(makePane(b, 'b'));
     }
     panes.forEach(function (p) { main.appendChild(p.el); applyZoom(p); });
-    $('tree-title').textContent = t.title;
+    $('tree-title').textContent = t.title + (t.skipped && t.skipped.length
+      ? ' (not shown: ' + t.skipped.map(function (x) { return x.name + ' — ' + x.reason; }).join('; ') + ')' : '');
     $('tree-command').textContent = t.command;
     fillProcedures();
     render();
