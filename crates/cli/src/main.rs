@@ -29,6 +29,8 @@ enum Command {
     Reproduce(commands::reproduce::Args),
     /// Search a game tree (a file, inline text, a built-in tree or game) with any procedure.
     Search(commands::search::Args),
+    /// Write a page that steps through the procedures on a tree in a browser.
+    Explore(commands::explore::Args),
     /// List the search procedures and what each one is.
     Procedures,
     /// The minimal tree of a tree or game: the fewest terminal positions any procedure must examine (Knuth & Moore §6-§7).
@@ -50,6 +52,7 @@ fn main() {
     let result = match cli.command {
         Command::Reproduce(a) => commands::reproduce::run(a),
         Command::Search(a) => commands::search::run(a),
+        Command::Explore(a) => commands::explore::run(a),
         Command::Procedures => commands::search::list_procedures(),
         Command::MinimalTree(a) => commands::minimal_tree::run(a),
         Command::Simulate(a) => commands::simulate::run(a),

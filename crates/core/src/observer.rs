@@ -108,6 +108,13 @@ pub trait Observer {
     /// stay right.
     #[inline]
     fn jump(&mut self, _parent: &[u32]) {}
+    /// The search of the position at `ply` entered last returned `value`,
+    /// from the viewpoint of its side to move (negamax; the min/max
+    /// procedures convert). A position searched twice (a re-search) returns
+    /// twice. Only a step-by-step trace listens (the explorer); the counting
+    /// instruments do not, so it costs them nothing.
+    #[inline]
+    fn returned(&mut self, _ply: usize, _value: Value) {}
 }
 
 /// The observer that observes nothing, at no cost.
@@ -152,6 +159,10 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     fn jump(&mut self, parent: &[u32]) {
         (**self).jump(parent)
     }
+    #[inline]
+    fn returned(&mut self, ply: usize, value: Value) {
+        (**self).returned(ply, value)
+    }
 }
 
 impl<A: Observer, B: Observer> Observer for (A, B) {
@@ -195,6 +206,11 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn jump(&mut self, parent: &[u32]) {
         self.0.jump(parent);
         self.1.jump(parent);
+    }
+    #[inline]
+    fn returned(&mut self, ply: usize, value: Value) {
+        self.0.returned(ply, value);
+        self.1.returned(ply, value);
     }
 }
 

@@ -254,6 +254,16 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         self.track_pv
     }
 
+    /// Reports that the node at `ply` returned `value` (negamax view of its
+    /// side to move) and passes the value on: `return s.returned(ply, v)`.
+    #[inline(always)]
+    pub(crate) fn returned(&mut self, ply: usize, value: Value) -> Value {
+        if O::ACTIVE {
+            self.observer.returned(ply, value);
+        }
+        value
+    }
+
     /// Reports that the node at `ply` was settled without evaluation or
     /// expansion (a table entry, McCarthy's bounds), with value `v`.
     #[inline(always)]

@@ -62,6 +62,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             s.title
         );
     }
+    // The explorer of the seeds' named trees, beside the report (issue 15).
+    let explorer = args.out.join("explore.html");
+    alphabeta_explorer::write_page(
+        &explorer,
+        &alphabeta_explorer::input::named_trees()?,
+        ["f1", "f2"],
+    )?;
+    println!("explorer: {} (open it in a browser)", explorer.display());
     let t = report.tally();
     println!(
         "{} matches, {} within CI, {} differ, {} missing, {} new — {} files in {} ({:.1}s)",

@@ -188,6 +188,7 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     } else {
         node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta)
     };
+    s.returned(0, value);
     // Each node reports the successors it examined and classifies their
     // cutoffs; nothing is above the root to do so, so it is done here (a
     // root cutoff is never deep).
@@ -340,7 +341,7 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
         let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
         let (t, child_cut) =
             node::<R, H, G, O, PV>(s, hooks, &child, ply + 1, i + 1, depth - 1, -beta, -lower);
-        let t = -t;
+        let t = -s.returned(ply + 1, t);
         // Successors at the horizon (depth 1 here) are never expanded, so
         // they report no cutoff to classify.
         if depth > 1 {

@@ -33,7 +33,7 @@ fn node<G: Game, O: Observer>(
     bound: Value,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, NEG_INFINITY, bound) {
-        Node::Bottom(v) => return v,
+        Node::Bottom(v) => return s.returned(ply, v),
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
@@ -58,5 +58,5 @@ fn node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
-    m
+    s.returned(ply, m)
 }

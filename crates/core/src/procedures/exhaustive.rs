@@ -25,7 +25,7 @@ fn negamax_node<G: Game, O: Observer>(
     depth: u32,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, NEG_INFINITY, INFINITY) {
-        Node::Bottom(v) => return v,
+        Node::Bottom(v) => return s.returned(ply, v),
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
@@ -39,7 +39,7 @@ fn negamax_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
-    m
+    s.returned(ply, m)
 }
 
 /// Exhaustive minimax as two mutually recursive procedures, Knuth & Moore's
@@ -63,7 +63,7 @@ fn max_node<G: Game, O: Observer>(
     depth: u32,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, NEG_INFINITY, INFINITY) {
-        Node::Bottom(v) => return max_view(v, ply),
+        Node::Bottom(v) => return max_view(s.returned(ply, v), ply),
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
@@ -77,6 +77,7 @@ fn max_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
+    s.returned(ply, max_view(m, ply));
     m
 }
 
@@ -89,7 +90,7 @@ fn min_node<G: Game, O: Observer>(
     depth: u32,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, NEG_INFINITY, INFINITY) {
-        Node::Bottom(v) => return max_view(v, ply),
+        Node::Bottom(v) => return max_view(s.returned(ply, v), ply),
         Node::Interior(moves) => moves,
     };
     let mut m = INFINITY;
@@ -103,5 +104,6 @@ fn min_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
+    s.returned(ply, max_view(m, ply));
     m
 }

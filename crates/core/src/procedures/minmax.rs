@@ -34,7 +34,7 @@ fn max_node<G: Game, O: Observer>(
     beta: Value,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, alpha, beta) {
-        Node::Bottom(v) => return max_view(v, ply),
+        Node::Bottom(v) => return max_view(s.returned(ply, v), ply),
         Node::Interior(moves) => moves,
     };
     let (mut m, mut own) = (alpha, NEG_INFINITY);
@@ -54,6 +54,7 @@ fn max_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
+    s.returned(ply, max_view(m, ply));
     m
 }
 
@@ -69,7 +70,7 @@ fn min_node<G: Game, O: Observer>(
 ) -> Value {
     // The observer and the instruments see the negamax view of Min.
     let moves = match s.open(pos, ply, index, depth, -beta, -alpha) {
-        Node::Bottom(v) => return max_view(v, ply),
+        Node::Bottom(v) => return max_view(s.returned(ply, v), ply),
         Node::Interior(moves) => moves,
     };
     // `own` in the negamax view of Min: the largest −t.
@@ -90,5 +91,6 @@ fn min_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
+    s.returned(ply, max_view(m, ply));
     m
 }

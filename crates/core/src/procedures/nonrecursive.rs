@@ -39,7 +39,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
 ) -> Value {
     let mut stack: Vec<Frame<G::Position, G::Moves>> = Vec::new();
     let moves = match s.open(root, 0, 0, depth, alpha, beta) {
-        Node::Bottom(v) => return v,
+        Node::Bottom(v) => return s.returned(0, v),
         Node::Interior(moves) => moves,
     };
     stack.push(Frame {
@@ -64,6 +64,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
             let child_depth = top.depth - 1;
             match s.open(&child, ply + 1, index, child_depth, child_alpha, child_beta) {
                 Node::Bottom(v) => {
+                    s.returned(ply + 1, v);
                     let top = stack.last_mut().expect("parent frame");
                     back_up(s, top, ply, -v, mv);
                 }
@@ -82,6 +83,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         // "done: l := l − 1": return m to the parent, or finish.
         let done = stack.pop().expect("frame to pop");
         s.release(ply, done.moves);
+        s.returned(ply, done.m);
         match stack.last_mut() {
             None => return done.m,
             Some(parent) => {

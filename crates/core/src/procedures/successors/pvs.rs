@@ -33,7 +33,7 @@ fn pvs_node<G: Game, O: Observer>(
     beta: Value,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, alpha, beta) {
-        Node::Bottom(v) => return v,
+        Node::Bottom(v) => return s.returned(ply, v),
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
@@ -66,5 +66,5 @@ fn pvs_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
-    m
+    s.returned(ply, m)
 }
