@@ -204,6 +204,26 @@ impl Observer for StepRecorder<'_> {
             )),
         }
     }
+    /// SSS\* does not examine positions depth-first: the next position
+    /// entered is a successor of the one at the Dewey path `parent`, so the
+    /// current path is re-read from the tree.
+    fn jump(&mut self, parent: &[u32]) {
+        self.path.clear();
+        let mut id = 0;
+        self.path.push(id);
+        for &index in parent {
+            match self.tree[id].children.get((index as usize).wrapping_sub(1)) {
+                Some(&child) => {
+                    id = child;
+                    self.path.push(id);
+                }
+                None => {
+                    self.fail(format!("a jump to {parent:?} leaves the tree"));
+                    return;
+                }
+            }
+        }
+    }
     fn leaf(&mut self, ply: usize, value: Value) {
         self.settle(ply, Outcome::Bottom(value), "an evaluation");
     }
