@@ -71,7 +71,7 @@ impl Game for StaticallyOrdered {
 }
 
 /// Sequential F2, then YBWC on one and on two threads, summed over roots.
-fn ybwc_row<G>(name: &str, game: &G, roots: &[G::Position], depth: u32, capacity: f64)
+fn ybwc_row<G>(name: &str, game: &G, roots: &[G::Position], depth: u32, split: u32, capacity: f64)
 where
     G: Game + Sync,
     G::Position: Send + Sync,
@@ -97,7 +97,7 @@ where
             for (r, &v) in roots.iter().zip(&values) {
                 let options = YbwcOptions {
                     threads,
-                    min_split_depth: 2,
+                    min_split_depth: split,
                 };
                 let out = ybwc(game, r, depth, full, NoObserver, Limits::none(), options)
                     .expect("starts");
@@ -140,37 +140,33 @@ fn main() {
         "| workload | F2 ms | F2 positions | YBWC 1 thread ms (sync. overhead) | threads | YBWC ms | speedup | search overhead | type 2 not cut | capacity |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
-    let uniform: Vec<Uniform> = (1..=4)
+    let uniform: Vec<Uniform> = (1..=2)
         .map(|s| Uniform::new(8, 8, s).expect("tree"))
         .collect();
     for (i, t) in uniform.iter().enumerate() {
-        ybwc_row(
-            &format!("uniform ⟨8, 8⟩ seed {}", i + 1),
-            t,
-            &[t.root()],
-            8,
-            capacity(),
-        );
+        for split in [2, 4] {
+            let name = format!("uniform ⟨8, 8⟩ seed {}, split ≥ {split} plies", i + 1);
+            ybwc_row(&name, t, &[t.root()], 8, split, capacity());
+        }
     }
     let additive = StaticallyOrdered(Additive::new(8, 9, 100, 1).expect("tree"));
-    ybwc_row(
-        "additive ⟨8, 9⟩, static order",
-        &additive,
-        &[additive.0.root()],
-        9,
-        capacity(),
-    );
+    for split in [2, 4] {
+        let name = format!("additive ⟨8, 9⟩, static order, split ≥ {split} plies");
+        ybwc_row(&name, &additive, &[additive.0.root()], 9, split, capacity());
+    }
     let wac: Vec<_> = read_epd(include_str!("../tests/data/wac.epd"))
         .into_iter()
         .take(10)
         .map(|r| r.expect("wac").position)
         .collect();
     let boards: Vec<_> = wac.iter().map(|p| p.board().clone()).collect();
+    let chess = PlainChess::default();
     ybwc_row(
-        "chess WAC 1–10, depth 4 (plain tree)",
-        &PlainChess::default(),
+        "chess WAC 1–10, depth 4, split ≥ 2 plies",
+        &chess,
         &boards,
         4,
+        2,
         capacity(),
     );
 
