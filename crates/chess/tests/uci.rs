@@ -602,7 +602,7 @@ fn a_final_info_line_comes_before_bestmove() {
 // Issue 14, item 10: a GUI sees progress within an iteration.
 #[test]
 fn a_long_search_reports_currmove_and_progress() {
-    let lines = session("position startpos\ngo movetime 1600\n");
+    let lines = session("position startpos\ngo movetime 2500\n");
     let currmove = lines
         .iter()
         .find(|l| l.contains(" currmove "))
