@@ -6,6 +6,25 @@
 //! answered while it runs. An unknown command, a bad FEN, an illegal move
 //! or a bad option gets an `info string error: …` line and the engine keeps
 //! running.
+//!
+//! **Commands during a search** follow one rule. `isready`, `stop`,
+//! `ponderhit`, `position` and `quit` act at once, and the end of the input
+//! acts as `quit` (the GUI is gone: the search stops, its `bestmove` is
+//! written, the engine exits). Every command that needs the engine — `go`,
+//! `setoption`, `ucinewgame` — waits for a search that ends by itself (a
+//! depth, node, mate or time limit) and is then carried out, in order; during a
+//! search that would never end by itself (`go infinite`, `go ponder`, `go`
+//! without limits) it is refused with an error, and the GUI sends `stop`
+//! first.
+//!
+//! **What the engine says while it searches**: an `info depth …` line per
+//! finished iteration; after the first second, `currmove`/`currmovenumber`
+//! for each root move, `lowerbound`/`upperbound` lines when a root search
+//! fails outside its aspiration window, and a progress line (`nodes`, `nps`,
+//! `time`, `hashfull`) every second; and a final `info` line just before
+//! `bestmove`, with the nodes and time of the whole search. Nodes are
+//! summed over all threads (`Threads`); `nps` is left out while no
+//! millisecond has passed.
 
 use std::io::{BufRead, Write};
 use std::str::SplitWhitespace;
@@ -16,7 +35,9 @@ use std::time::Duration;
 
 use cozy_chess::Move;
 
-use crate::engine::{DEFAULT_HASH_MB, Engine, EngineEval, GoParams, SearchControl, SearchInfo};
+use crate::engine::{
+    DEFAULT_HASH_MB, Engine, EngineEval, GoParams, Report, SearchControl, SearchInfo, nps,
+};
 use crate::eval::Evaluator;
 use crate::notation::{parse_uci, to_uci};
 use crate::position::Position;
@@ -63,8 +84,13 @@ struct Session {
     /// answers `bestmove 0000` rather than a move for another position.
     position_error: Option<String>,
     chess960: bool,
+    /// `Move Overhead` (none set: the engine's default).
+    move_overhead: Option<Duration>,
     running: Option<Running>,
 }
+
+/// The largest `Move Overhead` accepted, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// Writes a move in the notation the GUI asked for: standard UCI, or the
 /// king-takes-rook castling of `UCI_Chess960`.
@@ -76,8 +102,11 @@ fn move_text(pos: &Position, mv: Move, chess960: bool) -> String {
     }
 }
 
-/// Reads a move in the GUI's notation and checks it.
+/// Reads a move in the GUI's notation and checks it. Some GUIs write the
+/// promotion piece in upper case (`e7e8Q`); it is read as `e7e8q`.
 fn read_move(pos: &Position, text: &str, chess960: bool) -> Result<Move, String> {
+    let lower = text.to_ascii_lowercase();
+    let text = lower.as_str();
     if chess960 {
         let mv: Move = text
             .parse()
@@ -92,8 +121,15 @@ fn read_move(pos: &Position, text: &str, chess960: bool) -> Result<Move, String>
     }
 }
 
-/// The `info` line of one iteration.
-fn info_line(root: &Position, info: &SearchInfo, chess960: bool, multipv: bool) -> String {
+/// The `info` line of one iteration; `bound` marks a value outside the
+/// aspiration window (`lowerbound` or `upperbound`).
+fn info_line(
+    root: &Position,
+    info: &SearchInfo,
+    chess960: bool,
+    multipv: bool,
+    bound: Option<&str>,
+) -> String {
     let mut pv = Vec::with_capacity(info.pv.len());
     let mut pos = root.clone();
     for &mv in &info.pv {
@@ -107,16 +143,45 @@ fn info_line(root: &Position, info: &SearchInfo, chess960: bool, multipv: bool) 
     if multipv {
         line += &format!(" multipv {}", info.multipv);
     }
-    line += &format!(
-        " score {} nodes {} nps {} hashfull {} time {} pv {}",
-        info.score(),
-        info.nodes,
-        info.nps(),
-        info.hashfull,
-        info.time.as_millis(),
-        pv.join(" ")
-    );
+    line += &format!(" score {}", info.score());
+    if let Some(b) = bound {
+        line += &format!(" {b}");
+    }
+    line += &format!(" nodes {}", info.nodes);
+    if let Some(n) = info.nps() {
+        line += &format!(" nps {n}");
+    }
+    line += &format!(" hashfull {} time {}", info.hashfull, info.time.as_millis());
+    if !pv.is_empty() {
+        line += &format!(" pv {}", pv.join(" "));
+    }
     line
+}
+
+/// The line of a report made during the search (see the module docs).
+fn report_line(root: &Position, report: &Report, chess960: bool, multipv: bool) -> String {
+    match report {
+        Report::Iteration(info) => info_line(root, info, chess960, multipv, None),
+        Report::Bound { info, lower } => {
+            let bound = if *lower { "lowerbound" } else { "upperbound" };
+            info_line(root, info, chess960, multipv, Some(bound))
+        }
+        Report::CurrMove { depth, mv, number } => format!(
+            "info depth {depth} currmove {} currmovenumber {number}",
+            move_text(root, *mv, chess960)
+        ),
+        Report::Progress {
+            nodes,
+            time,
+            hashfull,
+        } => {
+            let mut line = format!("info nodes {nodes}");
+            if let Some(n) = nps(*nodes, *time) {
+                line += &format!(" nps {n}");
+            }
+            line + &format!(" time {} hashfull {hashfull}", time.as_millis())
+        }
+    }
 }
 
 /// The parameters of `go`.
@@ -219,8 +284,23 @@ impl Session {
             position: Position::startpos(),
             position_error: None,
             chess960: false,
+            move_overhead: None,
             running: None,
         }
+    }
+
+    /// The rule for a command that needs the engine while a search runs
+    /// (module docs): waits for a search that ends by itself; refuses (false,
+    /// with an error) during one that would not.
+    fn wait_for_search(&mut self, what: &str) -> bool {
+        if self.searching() && !self.running.as_ref().is_some_and(|r| r.bounded) {
+            self.out.error(&format!(
+                "{what} during a search without limits; send stop first"
+            ));
+            return false;
+        }
+        self.finish();
+        true
     }
 
     fn searching(&self) -> bool {
@@ -255,6 +335,14 @@ impl Session {
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
         o.line("option name Clear Hash type button");
+        o.line(&format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            alphabeta_core::parallel::cores()
+        ));
+        o.line(&format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+            crate::engine::time::DEFAULT_OVERHEAD.as_millis()
+        ));
         o.line("option name MultiPV type spin default 1 min 1 max 256");
         o.line("option name Ponder type check default false");
         o.line("option name UCI_Chess960 type check default false");
@@ -271,13 +359,9 @@ impl Session {
             Some(i) => (body[..i].trim(), Some(body[i + " value".len()..].trim())),
             None => (body.trim(), None),
         };
-        if self.searching() && !self.running.as_ref().is_some_and(|r| r.bounded) {
-            return self
-                .out
-                .error(&format!("cannot set {name} during a search"));
+        if !self.wait_for_search(&format!("cannot set {name}")) {
+            return;
         }
-        // A search that ends by itself is waited for (as in `go`).
-        self.finish();
         let Ok(mut engine) = self.engine.lock() else {
             return self.out.error("engine unavailable");
         };
@@ -294,6 +378,22 @@ impl Session {
                 engine.clear();
                 Ok(())
             }
+            "threads" => need(name, value).and_then(|v| match v.parse::<usize>() {
+                Ok(n) => engine.set_threads(n),
+                Err(_) => Err(format!(
+                    "Threads must be 1..={}, got {v:?}",
+                    alphabeta_core::parallel::cores()
+                )),
+            }),
+            "move overhead" => need(name, value).and_then(|v| match v.parse::<u64>() {
+                Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => {
+                    self.move_overhead = Some(Duration::from_millis(ms));
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "Move Overhead must be 0..={MAX_MOVE_OVERHEAD_MS} ms, got {v:?}"
+                )),
+            }),
             "multipv" => need(name, value).and_then(|v| match v.parse::<usize>() {
                 Ok(n) if (1..=256).contains(&n) => {
                     engine.multipv = n;
@@ -340,7 +440,17 @@ impl Session {
         let start = if setup == "startpos" {
             Ok(Position::startpos())
         } else if let Some(fen) = setup.strip_prefix("fen") {
-            Position::from_fen(fen.trim()).map_err(|e| e.to_string())
+            let fen = fen.trim();
+            Position::from_fen(fen)
+                .or_else(|e| {
+                    // X-FEN castling rights (`KQkq` for rooks not in the
+                    // corners) under UCI_Chess960.
+                    match self.chess960.then(|| xfen_to_shredder(fen)).flatten() {
+                        Some(shredder) => Position::from_fen(&shredder),
+                        None => Err(e),
+                    }
+                })
+                .map_err(|e| e.to_string())
         } else {
             Err(format!(
                 "position needs `startpos` or `fen <FEN>`, got {setup:?}"
@@ -368,24 +478,22 @@ impl Session {
     }
 
     fn go(&mut self, words: &mut SplitWhitespace<'_>) {
-        if self.searching() && !self.running.as_ref().is_some_and(|r| r.bounded) {
-            return self
-                .out
-                .error("a search is already running; send stop first");
-        }
         // A search that ends by itself is waited for: commands are answered
         // in order, as a script that does not wait for `bestmove` expects.
-        self.finish();
+        if !self.wait_for_search("a search is already running: go refused") {
+            return;
+        }
         if let Some(e) = &self.position_error {
             self.out
                 .error(&format!("no position to search (the last one failed: {e})"));
             return self.out.line("bestmove 0000");
         }
         let out = self.out.clone();
-        let params = match parse_go(words, &self.position, self.chess960, |w| out.error(&w)) {
+        let mut params = match parse_go(words, &self.position, self.chess960, |w| out.error(&w)) {
             Ok(p) => p,
             Err(e) => return self.out.error(&e),
         };
+        params.move_overhead = self.move_overhead;
         let endless = params.infinite || params.ponder;
         let bounded = !endless
             && (params.depth.is_some()
@@ -409,10 +517,25 @@ impl Session {
                 return out.error("engine unavailable");
             };
             let multipv = engine.multipv > 1;
-            let outcome = engine.search(&root, &params, &ctl, |info| {
-                out.line(&info_line(&root, info, chess960, multipv))
+            let started = std::time::Instant::now();
+            let outcome = engine.search_reporting(&root, &params, &ctl, |report| {
+                out.line(&report_line(&root, report, chess960, multipv))
             });
             drop(engine);
+            if outcome.best.is_some() {
+                // The whole search's numbers, just before the move.
+                let last = SearchInfo {
+                    depth: outcome.depth + u32::from(outcome.from_interrupted),
+                    seldepth: outcome.seldepth,
+                    multipv: 1,
+                    value: outcome.value,
+                    nodes: outcome.nodes,
+                    time: started.elapsed(),
+                    pv: outcome.pv.clone(),
+                    hashfull: outcome.hashfull,
+                };
+                out.line(&info_line(&root, &last, chess960, multipv, None));
+            }
             if outcome.best.is_none() {
                 // The game is over: say so, as a GUI that asked for a score expects.
                 let score = if root.in_check() { "mate 0" } else { "cp 0" };
@@ -456,7 +579,9 @@ impl Session {
             "debug" | "register" => {}
             "setoption" => self.setoption(rest),
             "ucinewgame" => {
-                self.stop();
+                if !self.wait_for_search("ucinewgame refused") {
+                    return true;
+                }
                 if let Ok(mut e) = self.engine.lock() {
                     e.clear();
                 }
@@ -494,8 +619,8 @@ fn parse_check(v: &str) -> Result<bool, String> {
 }
 
 /// Runs the protocol: reads commands from `input` until `quit` or the end
-/// of the input (where it lets a running search finish, stopping an
-/// infinite one or one without limits), writing replies to `output`.
+/// of the input (which acts as `quit`: a running search stops and writes
+/// its `bestmove`), writing replies to `output`.
 pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::Result<()> {
     let mut session = Session::new(Out(Arc::new(Mutex::new(output))));
     let mut bytes = Vec::new();
@@ -510,12 +635,60 @@ pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::R
             return Ok(());
         }
     }
-    if let Some(r) = &session.running
-        && !r.bounded
-    {
-        // An infinite search, or a `go` without limits, would never end by itself.
-        r.control.stop();
-    }
-    session.finish();
+    // The GUI is gone: nobody waits for the rest of the search.
+    session.stop();
     Ok(())
+}
+
+/// Rewrites the X-FEN castling rights of `fen` (`K`/`Q`: the outermost
+/// rook on that side of the king; a file letter: that rook) as Shredder-FEN
+/// file letters, which the board parser reads for any rook placement.
+/// `None` when the FEN has no such field or no rook where a right says.
+fn xfen_to_shredder(fen: &str) -> Option<String> {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let rows: Vec<&str> = fields.first()?.split('/').collect();
+    if rows.len() != 8 || fields.len() < 3 {
+        return None;
+    }
+    // The back rank of each side as 8 squares.
+    let rank = |row: &str| -> Option<Vec<char>> {
+        let mut squares = Vec::with_capacity(8);
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => squares.extend(std::iter::repeat_n(' ', n as usize)),
+                None => squares.push(c),
+            }
+        }
+        (squares.len() == 8).then_some(squares)
+    };
+    let (white, black) = (rank(rows[7])?, rank(rows[0])?);
+    let mut rights = String::new();
+    for c in fields[2].chars() {
+        if c == '-' {
+            continue;
+        }
+        let (squares, rook, king) = if c.is_ascii_uppercase() {
+            (&white, 'R', 'K')
+        } else {
+            (&black, 'r', 'k')
+        };
+        let king_file = squares.iter().position(|&p| p == king)?;
+        let file = match c.to_ascii_lowercase() {
+            'k' => (king_file + 1..8).rev().find(|&f| squares[f] == rook)?,
+            'q' => (0..king_file).find(|&f| squares[f] == rook)?,
+            f @ 'a'..='h' => f as usize - 'a' as usize,
+            _ => return None,
+        };
+        let letter = (b'a' + file as u8) as char;
+        rights.push(if c.is_ascii_uppercase() {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        });
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    fields[2] = &rights;
+    Some(fields.join(" "))
 }

@@ -1,7 +1,7 @@
 //! The UCI protocol driven as a GUI would, through `uci::run` with an
 //! in-memory input and output.
 
-use std::io::{Cursor, Write};
+use std::io::{Cursor, Read, Write};
 use std::sync::{Arc, Mutex};
 
 use alphabeta_chess::Position;
@@ -21,15 +21,76 @@ impl Write for Buffer {
     }
 }
 
+/// Runs a script as a GUI would: the input ends only once every `go` has
+/// been answered with `bestmove` (or nothing has been written for two
+/// seconds), since the end of the input stops a running search.
 fn session(commands: &str) -> Vec<String> {
     let out = Buffer::default();
-    uci::run(Cursor::new(commands.to_string()), Box::new(out.clone())).expect("protocol runs");
+    let input = std::io::BufReader::new(WaitAtEnd {
+        script: Cursor::new(commands.as_bytes().to_vec()),
+        gos: commands.lines().filter(|l| l.starts_with("go")).count(),
+        out: out.clone(),
+    });
+    uci::run(input, Box::new(out.clone())).expect("protocol runs");
+    lines_of(&out)
+}
+
+/// Runs a script whose input ends right after its last line (a GUI that
+/// died), in a thread, and gives up after `limit`.
+fn session_eof(commands: &str, limit: std::time::Duration) -> Option<Vec<String>> {
+    let out = Buffer::default();
+    let (script, sink) = (commands.to_string(), out.clone());
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        uci::run(Cursor::new(script), Box::new(sink)).expect("protocol runs");
+        let _ = done.send(());
+    });
+    finished.recv_timeout(limit).ok().map(|()| lines_of(&out))
+}
+
+fn lines_of(out: &Buffer) -> Vec<String> {
     let bytes = out.0.lock().expect("buffer").clone();
     String::from_utf8(bytes)
         .expect("utf-8")
         .lines()
         .map(str::to_string)
         .collect()
+}
+
+/// The input of [`session`].
+struct WaitAtEnd {
+    script: Cursor<Vec<u8>>,
+    gos: usize,
+    out: Buffer,
+}
+
+impl std::io::Read for WaitAtEnd {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.script.read(buf)?;
+        if n > 0 {
+            return Ok(n);
+        }
+        let mut seen = 0;
+        let mut quiet_since = std::time::Instant::now();
+        let started = std::time::Instant::now();
+        loop {
+            if started.elapsed() > std::time::Duration::from_secs(30) {
+                return Ok(0);
+            }
+            let len = self.out.0.lock().expect("buffer").len();
+            let text = String::from_utf8_lossy(&self.out.0.lock().expect("buffer")).to_string();
+            if text.matches("bestmove").count() >= self.gos {
+                return Ok(0);
+            }
+            if len != seen {
+                seen = len;
+                quiet_since = std::time::Instant::now();
+            } else if quiet_since.elapsed() > std::time::Duration::from_secs(2) {
+                return Ok(0);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
 }
 
 #[test]
@@ -55,7 +116,8 @@ fn go_depth_reports_info_and_a_legal_bestmove() {
         .iter()
         .filter(|l| l.starts_with("info depth"))
         .collect();
-    assert_eq!(infos.len(), 5);
+    // One line an iteration, and the final one before bestmove.
+    assert_eq!(infos.len(), 6, "{lines:?}");
     for key in [
         " seldepth ",
         " score cp ",
@@ -385,7 +447,11 @@ fn a_setoption_sent_during_a_search_with_limits_applies_after_it() {
 #[test]
 fn a_go_without_limits_is_stopped_at_the_end_of_the_input() {
     let started = std::time::Instant::now();
-    let lines = session("position startpos\ngo\n");
+    let lines = session_eof(
+        "position startpos\ngo\n",
+        std::time::Duration::from_secs(20),
+    )
+    .expect("stopped");
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
     let best = lines.last().expect("bestmove");
     let mv = best.strip_prefix("bestmove ").expect("bestmove");
@@ -417,4 +483,248 @@ fn searchmoves_leaves_out_bad_moves_and_still_answers() {
         )
         .is_ok()
     );
+}
+
+/// The number after `key` in an info line.
+fn field(line: &str, key: &str) -> Option<u64> {
+    line.split_whitespace()
+        .skip_while(|w| *w != key)
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+}
+
+fn legal_reply(fen_or_start: &Position, best: &str) -> bool {
+    best.split_whitespace()
+        .nth(1)
+        .is_some_and(|m| parse_uci(fen_or_start, m).is_ok())
+}
+
+// Issue 14, item 7: the end of the input during a limited search.
+#[test]
+fn the_end_of_the_input_stops_a_limited_search_promptly() {
+    let limit = std::time::Duration::from_secs(20);
+    for go in [
+        "go depth 99",
+        "go wtime 3600000 btime 3600000",
+        "go movetime 3600000",
+    ] {
+        let started = std::time::Instant::now();
+        let lines = session_eof(&format!("position startpos\n{go}\n"), limit)
+            .unwrap_or_else(|| panic!("{go}: still searching after {limit:?}"));
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{go}"
+        );
+        let best = lines.last().expect("bestmove");
+        assert!(best.starts_with("bestmove"), "{go}: {lines:?}");
+        assert!(legal_reply(&Position::startpos(), best), "{best}");
+    }
+}
+
+// Issue 14, item 8: one rule for commands during a search.
+#[test]
+fn ucinewgame_waits_for_a_limited_search_like_go_and_setoption() {
+    let lines = session("position startpos\ngo depth 4\nucinewgame\nisready\n");
+    for d in 1..=4 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("info depth {d} ")) && l.contains(" pv ")),
+            "depth {d} missing: ucinewgame cut the search short: {lines:?}"
+        );
+    }
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    // During a search that never ends by itself it is refused, like go.
+    let lines = session("position startpos\ngo infinite\nucinewgame\ngo depth 1\nstop\n");
+    let refused: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error") && l.contains("send stop first"))
+        .collect();
+    assert_eq!(refused.len(), 2, "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+}
+
+// Issue 14, item 10: the final info line carries the whole search.
+#[test]
+fn a_final_info_line_comes_before_bestmove() {
+    let out = Buffer::default();
+    let script = "position startpos\ngo infinite\n";
+    struct Slow(Cursor<Vec<u8>>, bool);
+    impl Read for Slow {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.read(buf)?;
+            if n == 0 && !self.1 {
+                // Let the search run into an iteration, then stop it.
+                std::thread::sleep(std::time::Duration::from_millis(400));
+                self.1 = true;
+                buf[..5].copy_from_slice(b"stop\n");
+                return Ok(5);
+            }
+            Ok(n)
+        }
+    }
+    let input = std::io::BufReader::new(Slow(Cursor::new(script.as_bytes().to_vec()), false));
+    uci::run(input, Box::new(out.clone())).expect("protocol runs");
+    let lines = lines_of(&out);
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .expect("bestmove");
+    let last = &lines[best - 1];
+    assert!(
+        last.starts_with("info depth") && last.contains(" pv "),
+        "{last}"
+    );
+    let iterations = lines[..best - 1]
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
+        .filter_map(|l| field(l, "nodes"))
+        .max()
+        .expect("an iteration");
+    // The stop came during an iteration: the search went on after the last
+    // finished one, and the final line counts those nodes too.
+    assert!(
+        field(last, "nodes").expect("nodes") > iterations,
+        "{lines:?}"
+    );
+    // Its move is the one played.
+    let mv = lines[best].split_whitespace().nth(1).expect("move");
+    assert!(
+        last.contains(&format!(" pv {mv}")),
+        "{last} / {}",
+        lines[best]
+    );
+}
+
+// Issue 14, item 10: a GUI sees progress within an iteration.
+#[test]
+fn a_long_search_reports_currmove_and_progress() {
+    let lines = session("position startpos\ngo movetime 2500\n");
+    let currmove = lines
+        .iter()
+        .find(|l| l.contains(" currmove "))
+        .unwrap_or_else(|| panic!("no currmove: {lines:?}"));
+    assert!(currmove.contains(" currmovenumber "), "{currmove}");
+    let progress = lines
+        .iter()
+        .find(|l| l.starts_with("info nodes "))
+        .unwrap_or_else(|| panic!("no progress line: {lines:?}"));
+    for key in [" nps ", " time ", " hashfull "] {
+        assert!(progress.contains(key), "{key} missing: {progress}");
+    }
+    // No rate is given without elapsed time.
+    for l in &lines {
+        if field(l, "time") == Some(0) {
+            assert!(!l.contains(" nps "), "{l}");
+        }
+    }
+}
+
+// Issue 14, item 11: what GUIs send.
+#[test]
+fn upper_case_promotions_are_read() {
+    let lines = session("position fen 8/4P3/8/8/8/8/k7/7K w - - 0 1 moves e7e8Q\ngo depth 2\n");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let pos = Position::from_fen("8/4P3/8/8/8/8/k7/7K w - - 0 1").expect("fen");
+    let pos = pos.play(parse_uci(&pos, "e7e8q").expect("legal"));
+    assert!(
+        legal_reply(&pos, lines.last().expect("bestmove")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn x_fen_castling_rights_are_read_under_chess960() {
+    // A Chess960 position: king g1, rooks f1 and h1; X-FEN `KQkq` means the
+    // outermost rooks (h and f), Shredder-FEN `HFhf`.
+    let xfen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
+    let lines = session(&format!(
+        "setoption name UCI_Chess960 value true\nposition fen {xfen}\ngo depth 2\n"
+    ));
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let best = lines.last().expect("bestmove");
+    assert!(
+        best.starts_with("bestmove") && !best.contains("0000"),
+        "{best}"
+    );
+    let shredder =
+        Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+            .expect("shredder fen");
+    let mv: cozy_chess::Move = best
+        .split_whitespace()
+        .nth(1)
+        .expect("move")
+        .parse()
+        .expect("move");
+    assert!(shredder.is_legal(mv), "{best}");
+}
+
+#[test]
+fn move_overhead_is_an_option_and_is_kept_back() {
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Move Overhead type spin default 20 min 0 max ")),
+        "{lines:?}"
+    );
+    let started = std::time::Instant::now();
+    let lines =
+        session("setoption name Move Overhead value 2800\nposition startpos\ngo movetime 3000\n");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove"));
+    // 200 ms of search, not 3 s.
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    let lines = session("setoption name Move Overhead value 99999\n");
+    assert!(
+        lines[0].starts_with("info string error: Move Overhead must be"),
+        "{lines:?}"
+    );
+}
+
+// Issue 16: the Threads option (Lazy SMP).
+#[test]
+fn threads_are_bounded_by_the_machine_and_search_together() {
+    let cores = alphabeta_core::parallel::cores();
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == &format!("option name Threads type spin default 1 min 1 max {cores}")),
+        "{lines:?}"
+    );
+    for bad in [0, cores + 1, 100_000] {
+        let lines = session(&format!("setoption name Threads value {bad}\n"));
+        assert!(
+            lines[0].starts_with("info string error: Threads must be 1..="),
+            "{lines:?}"
+        );
+    }
+    let lines = session(&format!(
+        "setoption name Threads value {cores}\nposition startpos moves e2e4\ngo depth 6\n"
+    ));
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let pos = Position::startpos();
+    let pos = pos.play(parse_uci(&pos, "e2e4").expect("legal"));
+    assert!(
+        legal_reply(&pos, lines.last().expect("bestmove")),
+        "{lines:?}"
+    );
+    // One best move, and the final line's nodes cover every thread: at least
+    // the last iteration's.
+    let best = lines.len() - 1;
+    let last_iteration = lines[..best - 1]
+        .iter()
+        .filter(|l| l.starts_with("info depth 6 ") && l.contains(" pv "))
+        .filter_map(|l| field(l, "nodes"))
+        .next_back()
+        .expect("depth 6");
+    assert!(field(&lines[best - 1], "nodes").expect("nodes") >= last_iteration);
 }

@@ -248,3 +248,64 @@ fn a_reader_that_stops_early_is_no_panic() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn ybwc_runs_on_every_input_and_bounds_its_threads() {
+    // One thread reproduces F2 count for count; two find the same value.
+    let json = |args: &[&str]| {
+        let (code, out, err) = alphabeta(args);
+        assert_eq!(code, 0, "{err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        doc["results"][0].clone()
+    };
+    let f2 = json(&["search", "--tree", "pi", "-p", "f2", "--json"]);
+    let one = json(&[
+        "search",
+        "--tree",
+        "pi",
+        "-p",
+        "ybwc",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(one["value"], "2");
+    assert_eq!(one["bottom_positions"], f2["bottom_positions"]);
+    assert_eq!(one["deep_pruned_branches"], 5);
+    assert_eq!(one["parallel"]["threads"], 1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let two = cores.min(2).to_string();
+    let two = json(&[
+        "search",
+        "--game",
+        "tictactoe",
+        "-p",
+        "ybwc",
+        "--threads",
+        &two,
+        "--json",
+    ]);
+    assert_eq!(two["value"], "0");
+    let inline = json(&[
+        "search",
+        "((3 12 8) (2 4 6) (14 5 2))",
+        "-p",
+        "ybwc",
+        "--json",
+    ]);
+    assert_eq!(inline["value"], "3");
+    let (code, _, err) = alphabeta(&[
+        "search",
+        "--tree",
+        "pi",
+        "-p",
+        "ybwc",
+        "--threads",
+        "100000",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("threads asked for"), "{err}");
+    let (code, _, err) = alphabeta(&["search", "--tree", "pi", "-p", "f2", "--threads", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("use it with -p ybwc"), "{err}");
+}

@@ -14,6 +14,7 @@
 //! | [`observer`] | the [`Observer`] trait and the instruments: [`Stats`], [`NodeTypes`], [`Trace`] |
 //! | [`search`] | the [`Search`] context: limits, move buffers, principal variation |
 //! | [`procedures`] | every procedure, each named by what it does |
+//! | [`parallel`] | parallel alpha-beta: Young Brothers Wait driven by node types |
 //! | [`table`] | a generic transposition table |
 //! | [`minimal`] | the minimal tree (Knuth & Moore §6–§7) and the order that makes alpha-beta examine it |
 //!
@@ -27,6 +28,7 @@ pub mod game;
 pub mod minimal;
 pub mod moves;
 pub mod observer;
+pub mod parallel;
 pub mod procedures;
 pub mod search;
 pub mod table;

@@ -472,7 +472,7 @@ impl NodeType {
 
 /// Keeps the Dewey path of the node being examined, from `node` events.
 #[derive(Clone, Debug, Default)]
-struct PathTracker {
+pub(crate) struct PathTracker {
     path: Vec<u32>,
 }
 
@@ -496,7 +496,7 @@ impl PathTracker {
 /// Counts examined nodes by [`NodeType`] (per level as well).
 #[derive(Clone, Debug, Default)]
 pub struct NodeTypes {
-    tracker: PathTracker,
+    pub(crate) tracker: PathTracker,
     /// `counts[ply][type as usize]`.
     pub counts: Vec<[u64; 6]>,
 }
@@ -537,7 +537,7 @@ pub struct TraceEntry {
 /// Records every examined node in order, as a Dewey path with its window.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    tracker: PathTracker,
+    pub(crate) tracker: PathTracker,
     /// The nodes in the order they were examined.
     pub entries: Vec<TraceEntry>,
 }

@@ -506,6 +506,26 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         line.extend_from_slice(&lower[0]);
     }
 
+    /// The principal variation recorded at `ply` (empty when none is).
+    pub(crate) fn pv_at(&self, ply: usize) -> &[G::Move] {
+        self.pv.get(ply).map_or(&[], Vec::as_slice)
+    }
+
+    /// Sets the principal variation at `ply` to `mv` followed by `rest` (a
+    /// line found by another thread's search of the successor).
+    pub(crate) fn set_pv(&mut self, ply: usize, mv: G::Move, rest: &[G::Move]) {
+        if !self.track_pv {
+            return;
+        }
+        if self.pv.len() <= ply {
+            self.pv.resize_with(ply + 1, Vec::new);
+        }
+        let line = &mut self.pv[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(rest);
+    }
+
     /// Clears the search state (node count, stop flag, clock) but keeps the
     /// observer, so several procedures can report into one instrument.
     pub fn reset(&mut self) {

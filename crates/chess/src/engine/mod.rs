@@ -3,26 +3,42 @@
 //! history), aspiration windows, null-move pruning, check extension,
 //! quiescence, mate-distance pruning and time management. [`crate::uci`]
 //! drives it over the UCI protocol.
+//!
+//! With more than one thread ([`Engine::set_threads`]) the engine searches
+//! by **Lazy SMP**: helper threads run the same iterative deepening on the
+//! same root, sharing only the lock-free transposition table
+//! ([`table::SharedTable`]); half of them start one ply deeper, and each
+//! keeps its own killers and history, so their searches drift apart and
+//! fill the table with results the main thread then finds. Only the main
+//! thread reports and chooses the move; the nodes reported are summed over
+//! all threads. Lazy SMP rather than the core's Young Brothers Wait
+//! ([`alphabeta_core::parallel`]) because the engine's search is not the
+//! core's procedure (null moves, extensions, quiescence, aspiration) and a
+//! shared table is all it needs; docs/performance.md compares the two.
 
 pub mod eval;
 pub mod ordering;
+pub mod plain;
 pub mod search;
+pub mod table;
 pub mod time;
 
-use std::time::Duration;
+use std::sync::atomic::AtomicU64;
+use std::time::{Duration, Instant};
 
 use alphabeta_core::Value;
-use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::value::{WIN, is_loss, is_win};
 use cozy_chess::Move;
 
 pub use eval::EngineEval;
+pub use plain::PlainChess;
 pub use search::SearchControl;
+pub use table::SharedTable;
 pub use time::{GoParams, TimeBudget};
 
 use crate::position::Position;
 use ordering::MoveOrdering;
-use search::{MAX_PLY, Searcher};
+use search::{MAX_PLY, Reporting, Searcher};
 
 /// A score as UCI reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,11 +98,50 @@ impl SearchInfo {
         Score::from_value(self.value)
     }
 
-    /// Nodes per second.
-    pub fn nps(&self) -> u64 {
-        let ms = self.time.as_millis().max(1) as u64;
-        self.nodes.saturating_mul(1000) / ms
+    /// Nodes per second ([`nps`]).
+    pub fn nps(&self) -> Option<u64> {
+        nps(self.nodes, self.time)
     }
+}
+
+/// Nodes per second, or `None` before a millisecond has passed (a rate
+/// over no time would be invented).
+pub fn nps(nodes: u64, time: Duration) -> Option<u64> {
+    let ms = time.as_millis() as u64;
+    (ms > 0).then(|| nodes.saturating_mul(1000) / ms)
+}
+
+/// What the engine tells its caller while it searches.
+#[derive(Clone, Debug)]
+pub enum Report {
+    /// An iteration (or a MultiPV line) finished.
+    Iteration(SearchInfo),
+    /// A root search fell outside its aspiration window: the value is a
+    /// lower bound (`lower`) or an upper bound, to be searched again.
+    Bound {
+        /// The line, with the bound as its value.
+        info: SearchInfo,
+        /// Whether the value is a lower bound (failed high).
+        lower: bool,
+    },
+    /// The root move now searched (1-based `number` in search order).
+    CurrMove {
+        /// The iteration.
+        depth: u32,
+        /// The move.
+        mv: Move,
+        /// Its place among the root moves.
+        number: usize,
+    },
+    /// Periodic progress.
+    Progress {
+        /// Positions searched by all threads.
+        nodes: u64,
+        /// Time since the search started.
+        time: Duration,
+        /// Table occupancy in permille.
+        hashfull: u32,
+    },
 }
 
 /// What a search found.
@@ -100,18 +155,32 @@ pub struct SearchOutcome {
     pub value: Value,
     /// Deepest completed iteration.
     pub depth: u32,
-    /// Positions searched.
+    /// Positions searched (by all threads).
     pub nodes: u64,
+    /// Whether the move comes from an iteration that a limit interrupted
+    /// after it had searched a root move to the end (deeper than `depth`).
+    pub from_interrupted: bool,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Table occupancy in permille at the end.
+    pub hashfull: u32,
+    /// The principal variation of the move.
+    pub pv: Vec<Move>,
 }
 
 /// The engine: its transposition table and settings persist between searches.
 pub struct Engine {
-    tt: TranspositionTable<Move>,
+    tt: SharedTable,
     ordering: MoveOrdering,
+    threads: usize,
     /// The evaluation in use.
     pub eval: EngineEval,
     /// Number of principal variations to report (UCI `MultiPV`).
     pub multipv: usize,
+    /// Reports other than finished iterations (current move, aspiration
+    /// bounds, progress) start this long after the search does, so a
+    /// short search is not flooded with them (default 1 s).
+    pub report_after: Duration,
 }
 
 /// The default table size in MiB (UCI `Hash`).
@@ -127,16 +196,36 @@ impl Engine {
     /// An engine with a table of about `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Self {
         Engine {
-            tt: TranspositionTable::with_megabytes(hash_mb),
+            tt: SharedTable::with_megabytes(hash_mb),
             ordering: MoveOrdering::default(),
+            threads: 1,
             eval: EngineEval::default(),
             multipv: 1,
+            report_after: Duration::from_secs(1),
         }
     }
 
     /// Resizes (and empties) the table.
     pub fn set_hash(&mut self, hash_mb: usize) {
-        self.tt = TranspositionTable::with_megabytes(hash_mb);
+        self.tt = SharedTable::with_megabytes(hash_mb);
+    }
+
+    /// Searches on `threads` threads (Lazy SMP), 1 to the machine's cores;
+    /// more is refused.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        let cores = alphabeta_core::parallel::cores();
+        if !(1..=cores).contains(&threads) {
+            return Err(format!(
+                "Threads must be 1..={cores} (this machine's cores), got {threads}"
+            ));
+        }
+        self.threads = threads;
+        Ok(())
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forgets everything learned (UCI `ucinewgame`).
@@ -154,7 +243,24 @@ impl Engine {
         control: &SearchControl,
         mut on_info: impl FnMut(&SearchInfo),
     ) -> SearchOutcome {
-        let started = std::time::Instant::now();
+        self.search_reporting(root, params, control, |r| {
+            if let Report::Iteration(info) = r {
+                on_info(info);
+            }
+        })
+    }
+
+    /// [`Engine::search`] with every [`Report`]: iterations, and (after
+    /// [`Engine::report_after`]) the current root move, aspiration bounds
+    /// and periodic progress.
+    pub fn search_reporting(
+        &mut self,
+        root: &Position,
+        params: &GoParams,
+        control: &SearchControl,
+        mut on_report: impl FnMut(&Report),
+    ) -> SearchOutcome {
+        let started = Instant::now();
         self.ordering.clear();
         let board = root.board().clone();
         let mut all_moves = root.legal_moves();
@@ -167,114 +273,246 @@ impl Engine {
             .unwrap_or(u32::MAX)
             .min(params.mate.map_or(u32::MAX, |m| 2 * m))
             .clamp(1, MAX_PLY as u32 - 20);
-        let mut searcher = Searcher {
-            tt: &mut self.tt,
-            ordering: &mut self.ordering,
-            eval: self.eval,
-            control,
-            budget,
-            node_limit: params.nodes,
-            keys: root.history_keys(),
-            root_moves: all_moves.clone(),
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
-            may_stop: false,
-            pv: Vec::new(),
-        };
         let mut outcome = SearchOutcome {
             best: all_moves.first().copied(),
             ponder: None,
             value: 0,
             depth: 0,
             nodes: 0,
+            from_interrupted: false,
+            seldepth: 0,
+            hashfull: 0,
+            pv: all_moves.first().copied().into_iter().collect(),
         };
         if all_moves.is_empty() {
             return outcome;
         }
-        let lines = self.multipv.clamp(1, all_moves.len());
-        let mut guesses: Vec<Option<Value>> = vec![None; lines];
-        for depth in 1..=max_depth {
-            let mut found: Vec<(Value, Vec<Move>)> = Vec::with_capacity(lines);
-            for (line, guess) in guesses.iter_mut().enumerate() {
-                searcher.root_moves = all_moves
-                    .iter()
-                    .copied()
-                    .filter(|m| !found.iter().any(|(_, pv)| pv.first() == Some(m)))
-                    .collect();
-                searcher.seldepth = 0;
-                let value = searcher.aspiration(
-                    &board,
-                    depth as i32,
-                    if depth >= 4 { *guess } else { None },
-                );
-                if searcher.stopped {
-                    break;
+        let helper_nodes = AtomicU64::new(0);
+        let helpers_stop = SearchControl::default();
+        let (tt, eval, threads) = (&self.tt, self.eval, self.threads);
+        let keys = root.history_keys();
+        std::thread::scope(|scope| {
+            for id in 1..threads {
+                let (board, keys, moves) = (&board, keys.clone(), all_moves.clone());
+                let (stop, nodes) = (&helpers_stop, &helper_nodes);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("lazy-smp-{id}"))
+                    .spawn_scoped(scope, move || {
+                        helper(tt, eval, board, keys, moves, max_depth, id, stop, nodes)
+                    });
+                // A helper the system refuses only makes the search slower.
+                drop(spawned);
+            }
+            let mut searcher = Searcher {
+                tt,
+                ordering: &mut self.ordering,
+                eval,
+                control,
+                budget,
+                node_limit: params.nodes,
+                keys,
+                root_moves: all_moves.clone(),
+                nodes: 0,
+                seldepth: 0,
+                stopped: false,
+                may_stop: false,
+                pv: Vec::new(),
+                root_value: 0,
+                iteration: 0,
+                started,
+                reporting: Reporting::Main {
+                    report: &mut on_report,
+                    after: self.report_after,
+                    helper_nodes: &helper_nodes,
+                },
+                next_progress: Duration::ZERO,
+            };
+            iterate(
+                &mut searcher,
+                &board,
+                params,
+                control,
+                self.multipv,
+                max_depth,
+                &all_moves,
+                &mut outcome,
+            );
+            helpers_stop.stop();
+            outcome.seldepth = outcome.seldepth.max(searcher.seldepth);
+        });
+        // The helpers have ended: their counts are complete.
+        outcome.nodes += helper_nodes.load(std::sync::atomic::Ordering::Relaxed);
+        outcome.hashfull = self.tt.permille_full();
+        outcome
+    }
+}
+
+/// The main thread's iterative deepening: fills `outcome` with the best
+/// move of the deepest iteration (or of an interrupted one that had found
+/// a root move better than the last iteration's, item 9 of issue 14).
+#[allow(clippy::too_many_arguments)]
+fn iterate(
+    searcher: &mut Searcher<'_>,
+    board: &cozy_chess::Board,
+    params: &GoParams,
+    control: &SearchControl,
+    multipv: usize,
+    max_depth: u32,
+    all_moves: &[Move],
+    outcome: &mut SearchOutcome,
+) {
+    let budget = searcher.budget;
+    let lines = multipv.clamp(1, all_moves.len());
+    let mut guesses: Vec<Option<Value>> = vec![None; lines];
+    for depth in 1..=max_depth {
+        let iteration_started = searcher.started.elapsed();
+        searcher.iteration = depth;
+        let mut found: Vec<(Value, Vec<Move>)> = Vec::with_capacity(lines);
+        for (line, guess) in guesses.iter_mut().enumerate() {
+            searcher.root_moves = all_moves
+                .iter()
+                .copied()
+                .filter(|m| !found.iter().any(|(_, pv)| pv.first() == Some(m)))
+                .collect();
+            searcher.seldepth = 0;
+            searcher.root_value = 0;
+            let value =
+                searcher.aspiration(board, depth as i32, if depth >= 4 { *guess } else { None });
+            if searcher.stopped {
+                // An interrupted root search keeps the best root move it
+                // searched to the end: the first one searched is the last
+                // iteration's best, so any other is better than it.
+                let pv = searcher.pv.first().cloned().unwrap_or_default();
+                if line == 0 && lines == 1 && !pv.is_empty() {
+                    *outcome = SearchOutcome {
+                        best: pv.first().copied(),
+                        ponder: pv.get(1).copied(),
+                        value: searcher.root_value,
+                        depth: depth - 1,
+                        nodes: searcher.nodes,
+                        from_interrupted: true,
+                        seldepth: searcher.seldepth,
+                        hashfull: 0,
+                        pv,
+                    };
                 }
-                let pv = searcher.pv[0].clone();
-                if pv.is_empty() {
-                    break;
-                }
-                *guess = Some(value);
-                on_info(&SearchInfo {
-                    depth,
-                    seldepth: searcher.seldepth,
-                    multipv: line + 1,
-                    value,
-                    nodes: searcher.nodes,
-                    time: started.elapsed(),
-                    pv: pv.clone(),
-                    hashfull: searcher.tt.permille_full(),
-                });
-                found.push((value, pv));
-            }
-            searcher.may_stop = true;
-            if let Some((value, pv)) = found.first()
-                && (!searcher.stopped || found.len() == lines)
-            {
-                outcome = SearchOutcome {
-                    best: pv.first().copied(),
-                    ponder: pv.get(1).copied(),
-                    value: *value,
-                    depth,
-                    nodes: searcher.nodes,
-                };
-            }
-            if searcher.stopped || control.stop_requested() {
                 break;
             }
-            if let Some(b) = budget
-                && control.clock_elapsed() >= b.soft
-            {
+            let pv = searcher.pv[0].clone();
+            if pv.is_empty() {
                 break;
             }
-            // One legal move under a time limit: play it, keep the clock.
-            if all_moves.len() == 1 && budget.is_some() && !control.pondering() {
+            *guess = Some(value);
+            let info = searcher.info(value, pv.clone(), line + 1);
+            if let Reporting::Main { report, .. } = &mut searcher.reporting {
+                report(&Report::Iteration(info));
+            }
+            found.push((value, pv));
+        }
+        searcher.may_stop = true;
+        if let Some((value, pv)) = found.first()
+            && (!searcher.stopped || found.len() == lines)
+        {
+            *outcome = SearchOutcome {
+                best: pv.first().copied(),
+                ponder: pv.get(1).copied(),
+                value: *value,
+                depth,
+                nodes: searcher.nodes,
+                from_interrupted: false,
+                seldepth: searcher.seldepth,
+                hashfull: 0,
+                pv: pv.clone(),
+            };
+        }
+        if searcher.stopped || control.stop_requested() {
+            break;
+        }
+        let elapsed = control.clock_elapsed();
+        let this_iteration = searcher.started.elapsed().saturating_sub(iteration_started);
+        if let Some(b) = budget {
+            if elapsed >= b.soft {
                 break;
             }
-            if let Some(n) = params.nodes
-                && searcher.nodes >= n
-            {
-                break;
-            }
-            if let Some(m) = params.mate
-                && is_win(outcome.value)
-                && (WIN - outcome.value) < 2 * i64::from(m)
-            {
-                break;
-            }
-            // A forced mate within the horizon: deeper iterations cannot change it.
-            if (is_win(outcome.value) || is_loss(outcome.value))
-                && (WIN - outcome.value.abs()) < i64::from(depth)
-                && !params.infinite
-                && !control.pondering()
-            {
+            // Do not start an iteration that cannot finish: the next one
+            // takes at least twice as long as this one did.
+            if !control.pondering() && elapsed + 2 * this_iteration > b.hard {
                 break;
             }
         }
-        outcome.nodes = searcher.nodes;
-        outcome
+        // One legal move under a time limit: play it, keep the clock.
+        if all_moves.len() == 1 && budget.is_some() && !control.pondering() {
+            break;
+        }
+        if let Some(n) = params.nodes
+            && searcher.nodes >= n
+        {
+            break;
+        }
+        if let Some(m) = params.mate
+            && is_win(outcome.value)
+            && (WIN - outcome.value) < 2 * i64::from(m)
+        {
+            break;
+        }
+        // A forced mate within the horizon: deeper iterations cannot change it.
+        if (is_win(outcome.value) || is_loss(outcome.value))
+            && (WIN - outcome.value.abs()) < i64::from(depth)
+            && !params.infinite
+            && !control.pondering()
+        {
+            break;
+        }
     }
+    outcome.nodes = searcher.nodes;
+}
+
+/// A Lazy SMP helper: iterative deepening on the shared table, one ply
+/// ahead of the main thread on odd helpers, until the main thread ends
+/// (`stop`) or the depth limit is reached.
+#[allow(clippy::too_many_arguments)]
+fn helper(
+    tt: &SharedTable,
+    eval: EngineEval,
+    board: &cozy_chess::Board,
+    keys: Vec<u64>,
+    root_moves: Vec<Move>,
+    max_depth: u32,
+    id: usize,
+    stop: &SearchControl,
+    nodes: &AtomicU64,
+) {
+    let mut ordering = MoveOrdering::default();
+    let mut searcher = Searcher {
+        tt,
+        ordering: &mut ordering,
+        eval,
+        control: stop,
+        budget: None,
+        node_limit: None,
+        keys,
+        root_moves,
+        nodes: 0,
+        seldepth: 0,
+        stopped: false,
+        may_stop: true,
+        pv: Vec::new(),
+        root_value: 0,
+        iteration: 0,
+        started: Instant::now(),
+        reporting: Reporting::Helper { nodes },
+        next_progress: Duration::MAX,
+    };
+    let mut guess = None;
+    for depth in (1 + (id % 2) as u32)..=max_depth {
+        searcher.iteration = depth;
+        let v = searcher.aspiration(board, depth as i32, if depth >= 4 { guess } else { None });
+        if searcher.stopped || stop.stop_requested() {
+            break;
+        }
+        guess = Some(v);
+    }
+    searcher.publish_rest();
 }
 
 #[cfg(test)]
@@ -287,6 +525,208 @@ mod tests {
         let mut engine = Engine::new(4);
         let out = engine.search(&pos, &params, &SearchControl::default(), |_| {});
         (pos, out)
+    }
+
+    fn wac(n: usize) -> Vec<Position> {
+        crate::epd::read_epd(include_str!("../../tests/data/wac.epd"))
+            .into_iter()
+            .take(n)
+            .map(|r| r.expect("wac").position)
+            .collect()
+    }
+
+    #[test]
+    fn ybwc_on_chess_positions_finds_the_value_of_f2() {
+        use alphabeta_core::parallel::{YbwcOptions, cores, ybwc};
+        use alphabeta_core::procedures::alpha_beta_fail_hard;
+        use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, NoObserver, Search};
+        let game = PlainChess::default();
+        for pos in wac(4) {
+            let board = pos.board().clone();
+            let mut s = Search::new(&game);
+            let f2 = alpha_beta_fail_hard(&mut s, &board, 3, NEG_INFINITY, INFINITY);
+            let options = YbwcOptions {
+                threads: cores().min(2),
+                min_split_depth: 1,
+            };
+            let r = ybwc(
+                &game,
+                &board,
+                3,
+                (NEG_INFINITY, INFINITY),
+                NoObserver,
+                Limits::none(),
+                options,
+            )
+            .expect("starts");
+            assert_eq!(r.value, f2, "{}", pos.fen());
+            assert!(pos.is_legal(r.pv[0]));
+        }
+    }
+
+    #[test]
+    fn lazy_smp_finds_what_one_thread_finds() {
+        let threads = alphabeta_core::parallel::cores().min(2);
+        let run = |fen: &str, depth: u32, threads: usize| {
+            let pos = Position::from_fen(fen).expect("fen");
+            let mut engine = Engine::new(4);
+            engine.set_threads(threads).expect("threads");
+            let params = GoParams {
+                depth: Some(depth),
+                ..Default::default()
+            };
+            let out = engine.search(&pos, &params, &SearchControl::default(), |_| {});
+            (pos, out)
+        };
+        // Mates and a won queen: the same move and the same score.
+        for (fen, depth, san) in [
+            ("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", 4, "Qb8#"),
+            ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 3, "Rxd5"),
+        ] {
+            let (pos, one) = run(fen, depth, 1);
+            let (_, many) = run(fen, depth, threads);
+            assert_eq!(to_san(&pos, many.best.expect("move")), san);
+            assert_eq!(Score::from_value(many.value), Score::from_value(one.value));
+        }
+        // Elsewhere the value at a fixed depth may differ (helpers fill the
+        // table with deeper results), but the move is legal and every
+        // thread's nodes are counted.
+        for pos in wac(3) {
+            let (_, one) = run(&pos.fen(), 5, 1);
+            let (_, many) = run(&pos.fen(), 5, threads);
+            assert!(pos.is_legal(many.best.expect("move")));
+            // A mate found early (the helpers' deeper results are in the
+            // table) ends the search before depth 5.
+            assert!(
+                many.depth == 5 || (is_win(many.value) && many.depth >= 1),
+                "{}",
+                pos.fen()
+            );
+            if threads > 1 {
+                assert!(many.nodes > 0 && one.nodes > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_shared_table_never_returns_a_torn_entry() {
+        // Many threads on few cores write and read a tiny table whose slots
+        // they all share. Each key's entry is a function of the key, so a
+        // probe that returns anything else read a torn slot.
+        use alphabeta_core::table::BoundType;
+        use cozy_chess::Square;
+        let table = SharedTable::with_slots(8);
+        let expected = |key: u64| {
+            let depth = (key % 200) as u32;
+            let value = (key % 20_001) as Value - 10_000;
+            let mv = Move {
+                from: Square::index((key % 64) as usize),
+                to: Square::index(((key >> 6) % 64) as usize),
+                promotion: None,
+            };
+            let bound = [BoundType::Exact, BoundType::Lower, BoundType::Upper][(key % 3) as usize];
+            (depth, value, bound, mv)
+        };
+        let checked = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for t in 0..16u64 {
+                let (table, checked) = (&table, &checked);
+                scope.spawn(move || {
+                    let mut x = t.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                    for _ in 0..200_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let key = x % 64 + 1;
+                        let (depth, value, bound, mv) = expected(key);
+                        if (x >> 40) & 1 == 0 {
+                            table.store(key, 0, depth, value, bound, Some(mv));
+                        } else if let Some(e) = table.probe(key, 0) {
+                            assert_eq!(
+                                (e.depth, e.value, e.bound, e.best),
+                                (depth, value, bound, Some(mv))
+                            );
+                            checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(checked.into_inner() > 10_000);
+    }
+
+    #[test]
+    fn an_interrupted_iteration_keeps_a_better_move() {
+        // Find where iteration d changes its mind, then stop iteration d
+        // late, after the new move was searched: the new move is played
+        // (issue 14, item 9), marked as coming from an unfinished iteration.
+        let mut kept = 0;
+        for pos in wac(12) {
+            let mut lines: Vec<(u32, Move, u64)> = Vec::new();
+            let mut engine = Engine::new(4);
+            let params = GoParams {
+                depth: Some(6),
+                ..Default::default()
+            };
+            engine.search(&pos, &params, &SearchControl::default(), |i| {
+                lines.push((i.depth, i.pv[0], i.nodes));
+            });
+            for w in lines.windows(2) {
+                let ((_, old, _), (d, new, done)) = (w[0], w[1]);
+                if old == new || d < 3 {
+                    continue;
+                }
+                for limit in [done - 1, done - 50, done - 500] {
+                    let mut engine = Engine::new(4);
+                    let params = GoParams {
+                        nodes: Some(limit),
+                        ..Default::default()
+                    };
+                    let out = engine.search(&pos, &params, &SearchControl::default(), |_| {});
+                    assert!(pos.is_legal(out.best.expect("move")));
+                    if out.depth == d - 1 {
+                        assert!(out.from_interrupted || out.best == Some(old));
+                        if out.best == Some(new) {
+                            assert!(out.from_interrupted);
+                            kept += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(kept > 0, "no interrupted iteration kept its better move");
+    }
+
+    #[test]
+    fn aspiration_failures_are_reported_as_bounds() {
+        let mut bounds = 0;
+        for pos in wac(8) {
+            let mut engine = Engine::new(4);
+            engine.report_after = Duration::ZERO;
+            let params = GoParams {
+                depth: Some(7),
+                ..Default::default()
+            };
+            let mut last_iteration = None;
+            engine.search_reporting(&pos, &params, &SearchControl::default(), |r| match r {
+                Report::Bound { info, .. } => {
+                    bounds += 1;
+                    // Only iterations with a guess (from depth 4) have a window.
+                    assert!(info.depth >= 4);
+                    assert_eq!(last_iteration.map(|d| d + 1), Some(info.depth));
+                }
+                Report::Iteration(info) => last_iteration = Some(info.depth),
+                _ => {}
+            });
+        }
+        assert!(bounds > 0, "no aspiration failure in eight WAC positions");
+    }
+
+    #[test]
+    fn no_rate_without_time() {
+        assert_eq!(nps(1000, Duration::ZERO), None);
+        assert_eq!(nps(1000, Duration::from_micros(999)), None);
+        assert_eq!(nps(1000, Duration::from_millis(2)), Some(500_000));
     }
 
     #[test]

@@ -12,17 +12,19 @@
 //! distance-scored mates and its [`TranspositionTable`].
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use alphabeta_core::table::{BoundType, TranspositionTable};
+use alphabeta_core::table::BoundType;
 use alphabeta_core::value::{loss_in, win_in};
 use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
 use cozy_chess::{Board, Move, Piece};
 
 use super::eval::EngineEval;
 use super::ordering::{MoveOrdering, tactical_score};
+use super::table::SharedTable;
 use super::time::TimeBudget;
+use super::{Report, SearchInfo};
 use crate::position::{insufficient_material, legal_moves_into, repetition_key};
 
 /// The deepest ply the search reaches (extensions included).
@@ -90,9 +92,28 @@ impl SearchControl {
     }
 }
 
+/// How often a search reports its progress (`info nodes … time …`) once
+/// it reports at all.
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
+
+/// Where a thread's search reports: the main thread to the GUI, a helper
+/// of Lazy SMP only its node count.
+pub(super) enum Reporting<'e> {
+    /// The main thread: reports go to the callback once `after` has passed
+    /// (currmove, aspiration bounds, periodic progress); the helpers' nodes
+    /// are read from the counter.
+    Main {
+        report: &'e mut dyn FnMut(&Report),
+        after: Duration,
+        helper_nodes: &'e AtomicU64,
+    },
+    /// A helper thread: adds its nodes to the counter every 1024.
+    Helper { nodes: &'e AtomicU64 },
+}
+
 /// The state of one search.
 pub(super) struct Searcher<'e> {
-    pub tt: &'e mut TranspositionTable<Move>,
+    pub tt: &'e SharedTable,
     pub ordering: &'e mut MoveOrdering,
     pub eval: EngineEval,
     pub control: &'e SearchControl,
@@ -108,13 +129,94 @@ pub(super) struct Searcher<'e> {
     /// While false, limits are ignored (the first iteration always finishes).
     pub may_stop: bool,
     pub pv: Vec<Vec<Move>>,
+    /// The value of the best root move of the current root search (that
+    /// of `pv[0]`), once one has been searched to the end.
+    pub root_value: Value,
+    /// The nominal depth of the current iteration.
+    pub iteration: u32,
+    pub started: Instant,
+    pub reporting: Reporting<'e>,
+    /// When progress is next reported (main thread).
+    pub next_progress: Duration,
 }
 
 impl Searcher<'_> {
+    /// Positions searched by every thread so far (the helpers' count is
+    /// at most 1023 a helper behind).
+    pub fn total_nodes(&self) -> u64 {
+        match &self.reporting {
+            Reporting::Main { helper_nodes, .. } => {
+                self.nodes + helper_nodes.load(Ordering::Relaxed)
+            }
+            Reporting::Helper { .. } => self.nodes,
+        }
+    }
+
+    /// Sends `report` to the GUI if this is the main thread and reports are
+    /// due (`after` has passed since the start).
+    pub fn report(&mut self, make: impl FnOnce(&Self) -> Report) {
+        let due = match &self.reporting {
+            Reporting::Main { after, .. } => self.started.elapsed() >= *after,
+            Reporting::Helper { .. } => false,
+        };
+        if due {
+            let r = make(self);
+            if let Reporting::Main { report, .. } = &mut self.reporting {
+                report(&r);
+            }
+        }
+    }
+
+    /// The current line as a [`SearchInfo`].
+    pub fn info(&self, value: Value, pv: Vec<Move>, multipv: usize) -> SearchInfo {
+        SearchInfo {
+            depth: self.iteration,
+            seldepth: self.seldepth,
+            multipv,
+            value,
+            nodes: self.total_nodes(),
+            time: self.started.elapsed(),
+            pv,
+            hashfull: self.tt.permille_full(),
+        }
+    }
+
+    /// Every 1024 positions: a helper publishes its count, the main thread
+    /// reports progress when it is due.
+    #[cold]
+    fn every_1024(&mut self) {
+        match &self.reporting {
+            Reporting::Helper { nodes } => {
+                nodes.fetch_add(1024, Ordering::Relaxed);
+            }
+            Reporting::Main { after, .. } => {
+                let elapsed = self.started.elapsed();
+                if elapsed >= *after && elapsed >= self.next_progress {
+                    self.next_progress = elapsed + PROGRESS_INTERVAL;
+                    self.report(|s| Report::Progress {
+                        nodes: s.total_nodes(),
+                        time: elapsed,
+                        hashfull: s.tt.permille_full(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Adds the nodes a helper has not published yet (at its end).
+    pub fn publish_rest(&self) {
+        if let Reporting::Helper { nodes } = &self.reporting {
+            nodes.fetch_add(self.nodes % 1024, Ordering::Relaxed);
+        }
+    }
+
     #[inline]
     fn check_limits(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        if self.nodes.is_multiple_of(1024) {
+            self.every_1024();
         }
         if !self.may_stop {
             return false;
@@ -260,6 +362,14 @@ impl Searcher<'_> {
         let mut best_move = None;
         self.keys.push(repetition_key(board));
         for (i, &mv) in moves.iter().enumerate() {
+            if root {
+                let depth = self.iteration;
+                self.report(|_| Report::CurrMove {
+                    depth,
+                    mv,
+                    number: i + 1,
+                });
+            }
             let mut child = board.clone();
             child.play_unchecked(mv);
             let mut v;
@@ -281,6 +391,9 @@ impl Searcher<'_> {
                 if v > alpha {
                     alpha = v;
                     self.update_pv(ply, mv);
+                    if root {
+                        self.root_value = v;
+                    }
                     if v >= beta {
                         if tactical_score(board, mv) == 0 {
                             self.ordering.record_cutoff(board, mv, ply, depth);
@@ -380,6 +493,20 @@ impl Searcher<'_> {
             let v = self.negamax(board, depth, 0, lo, hi, true);
             if self.stopped {
                 return v;
+            }
+            // Outside the window: the GUI hears the bound (UCI
+            // `lowerbound`/`upperbound`) before the re-search.
+            if v <= lo || v >= hi {
+                let lower = v >= hi;
+                let pv = if lower {
+                    self.pv[0].clone()
+                } else {
+                    Vec::new()
+                };
+                self.report(|s| Report::Bound {
+                    info: s.info(v, pv, 1),
+                    lower,
+                });
             }
             delta = delta.saturating_mul(3);
             if v <= lo {

@@ -31,6 +31,9 @@ pub struct GoParams {
     pub ponder: bool,
     /// Search only these root moves (all when empty).
     pub searchmoves: Vec<Move>,
+    /// Time kept back on every move for the GUI and the connection (UCI
+    /// option `Move Overhead`; default [`DEFAULT_OVERHEAD`]).
+    pub move_overhead: Option<Duration>,
 }
 
 /// Time for one move: stop starting new iterations after `soft`, abort the
@@ -43,8 +46,9 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
-/// Time kept back for the protocol and the operating system.
-const OVERHEAD: Duration = Duration::from_millis(20);
+/// Time kept back for the protocol and the operating system when the GUI
+/// sets no `Move Overhead`.
+pub const DEFAULT_OVERHEAD: Duration = Duration::from_millis(20);
 
 impl GoParams {
     /// The time budget for the side to move, if the command limits time.
@@ -64,8 +68,9 @@ impl GoParams {
         if self.infinite {
             return None;
         }
+        let overhead = self.move_overhead.unwrap_or(DEFAULT_OVERHEAD);
         if let Some(t) = self.movetime {
-            let t = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
             return Some(TimeBudget { soft: t, hard: t });
         }
         // A clock given for one side only (`go wtime 1000` with Black to
@@ -79,7 +84,7 @@ impl GoParams {
             None => (other?, other_inc.unwrap_or_default()),
         };
         let moves = self.movestogo.unwrap_or(40).clamp(1, 60);
-        let usable = remaining.saturating_sub(OVERHEAD);
+        let usable = remaining.saturating_sub(overhead);
         let target = (usable / moves + inc * 3 / 4).min(usable / 2);
         let soft = target / 2;
         let hard = (target * 2).min(usable / 4).max(soft);
@@ -158,6 +163,24 @@ mod tests {
             remaining -= g.budget(Color::White).expect("clock").hard;
         }
         assert!(remaining >= ms(60), "{remaining:?} left");
+    }
+
+    #[test]
+    fn the_move_overhead_is_kept_back() {
+        let g = GoParams {
+            movetime: Some(ms(1000)),
+            move_overhead: Some(ms(300)),
+            ..Default::default()
+        };
+        assert_eq!(g.budget(Color::White).expect("movetime").hard, ms(700));
+        let g = GoParams {
+            wtime: Some(ms(60_300)),
+            move_overhead: Some(ms(300)),
+            movestogo: Some(20),
+            ..Default::default()
+        };
+        // The share of 60 s over 20 moves, as with 60.02 s and the default.
+        assert_eq!(g.budget(Color::White).expect("clock").hard, ms(6000));
     }
 
     #[test]

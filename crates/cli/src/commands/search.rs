@@ -6,12 +6,13 @@
 
 use std::fmt::Write as _;
 
+use alphabeta_core::parallel::{YbwcOptions, ybwc};
 use alphabeta_core::procedures::{self as p, FailHard, FailSoft};
 use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::value::display;
 use alphabeta_core::{
-    BoundedGame, Game, HashedGame, INFINITY, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
-    Stats, Trace, Value,
+    BoundedGame, Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Procedure,
+    Search, Stats, Trace, Value,
 };
 use alphabeta_trees::tictactoe::TicTacToe;
 use alphabeta_trees::{Convention, Tree, fixtures};
@@ -25,6 +26,7 @@ use serde::Serialize;
   alphabeta search \"((3 12 8) (2 4 6) (14 5 2))\" -p f2 --trace
   alphabeta search --file tree.txt -p f3 --alpha 0 --beta 5
   alphabeta search --game tictactoe -p f2 --json
+  alphabeta search --game tictactoe -p ybwc --threads 2
 Tree text: nested lists of integer leaf values, e.g. ((3 12 8) (2 4 6)); inf and -inf
 are allowed; # starts a comment. Values are read from Max's (the root player's)
 viewpoint unless --convention negamax. Magnitudes from 2^56 - 2^20 to 2^56 are wins
@@ -66,6 +68,10 @@ pub struct Args {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Threads of the parallel procedure ybwc (Young Brothers Wait), 1 to the number of
+    /// cores (default 1); more than the machine has is refused.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// `--convention`: how the leaf values of a tree text are read.
@@ -100,7 +106,15 @@ enum Choice {
     TableFailHard,
     TableFailSoft,
     Mtdf,
+    /// Young Brothers Wait on `--threads` threads (not part of `all`).
+    Ybwc,
 }
+
+/// The parallel procedure: named on its own, not run by `-p all`.
+const YBWC: (&str, &str) = (
+    "ybwc",
+    "parallel fail-hard alpha-beta, Young Brothers Wait driven by node types (Hsu slide 43); --threads",
+);
 
 const EXTRA: [(&str, Choice, &str); 4] = [
     (
@@ -137,6 +151,7 @@ impl Choice {
     fn name(self) -> &'static str {
         match self {
             Choice::Core(p) => p.name(),
+            Choice::Ybwc => YBWC.0,
             other => EXTRA.iter().find(|e| e.1 == other).map_or("?", |e| e.0),
         }
     }
@@ -148,9 +163,12 @@ impl Choice {
         if let Some(e) = EXTRA.iter().find(|e| e.0 == name) {
             return Ok(vec![e.1]);
         }
+        if name == YBWC.0 {
+            return Ok(vec![Choice::Ybwc]);
+        }
         match name.parse::<Procedure>() {
             Ok(p) => Ok(vec![Choice::Core(p)]),
-            Err(e) => bail!("{e}, mccarthy, f2-tt, f3-tt, mtdf, all"),
+            Err(e) => bail!("{e}, mccarthy, f2-tt, f3-tt, mtdf, ybwc, all"),
         }
     }
 }
@@ -164,6 +182,7 @@ pub fn list_procedures() -> anyhow::Result<()> {
     for (name, _, description) in EXTRA {
         let _ = writeln!(text, "{name:<14} {description}");
     }
+    let _ = writeln!(text, "{:<14} {}", YBWC.0, YBWC.1);
     super::print_out(&text)
 }
 
@@ -187,6 +206,25 @@ struct Outcome {
     re_searches: u64,
     node_types: Vec<(String, u64)>,
     trace: Vec<String>,
+    /// What the parallel procedure did (ybwc only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parallel: Option<ParallelOutcome>,
+}
+
+/// The split points and predicted node types of a ybwc search; with more
+/// than one thread these depend on timing (docs/procedures.md).
+#[derive(Serialize)]
+struct ParallelOutcome {
+    threads: usize,
+    split_points: u64,
+    /// Interior positions by predicted type (1, 2, 3).
+    expanded_by_predicted_type: [u64; 3],
+    /// Predicted type-2 positions that examined every successor without a cutoff.
+    type2_not_cut: u64,
+    /// Predicted type-3 positions that cut off.
+    type3_cut: u64,
+    brothers_aborted: u64,
+    positions_per_thread: Vec<u64>,
 }
 
 /// Runs the subcommand.
@@ -202,6 +240,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let all = args.procedure == "all";
     let mut choices = Choice::parse(&args.procedure)?;
+    let threads = match args.threads {
+        Some(n) if choices != [Choice::Ybwc] => {
+            bail!("--threads {n} is for the parallel procedure: use it with -p ybwc")
+        }
+        Some(n) => alphabeta_core::parallel::check_threads(n)?,
+        None => 1,
+    };
     let mut skipped = Vec::new();
     if let Some(game) = &args.game
         && all
@@ -253,7 +298,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 };
                 let outcomes = choices
                     .iter()
-                    .map(|&c| search(&g, &g.start(), c, depth, window, false, &shown))
+                    .map(|&c| search(&g, &g.start(), c, depth, window, false, threads, &shown))
                     .collect::<anyhow::Result<Vec<_>>>()?;
                 ("tic-tac-toe from the empty board".to_string(), outcomes)
             }
@@ -269,7 +314,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         let outcomes = choices
             .iter()
-            .map(|&c| search(&tree, &Tree::ROOT, c, depth, window, args.trace, &shown))
+            .map(|&c| {
+                search(
+                    &tree,
+                    &Tree::ROOT,
+                    c,
+                    depth,
+                    window,
+                    args.trace,
+                    threads,
+                    &shown,
+                )
+            })
             .collect::<anyhow::Result<Vec<_>>>()?;
         (title, outcomes)
     };
@@ -353,6 +409,7 @@ pub(crate) fn read_tree(
 /// The counting instruments, node types and (for trees) the trace.
 type Instruments = ((Stats, NodeTypes), Trace);
 
+#[allow(clippy::too_many_arguments)]
 fn search<G>(
     game: &G,
     root: &G::Position,
@@ -360,11 +417,40 @@ fn search<G>(
     depth: u32,
     (alpha, beta): (Value, Value),
     trace: bool,
+    threads: usize,
     shown: &Shown<'_, G::Move>,
 ) -> anyhow::Result<Outcome>
 where
-    G: HashedGame + MaybeBounded,
+    G: HashedGame + MaybeBounded + Sync,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
 {
+    if choice == Choice::Ybwc {
+        let options = YbwcOptions {
+            threads,
+            ..YbwcOptions::default()
+        };
+        let r = ybwc(
+            game,
+            root,
+            depth,
+            (alpha, beta),
+            Instruments::default(),
+            Limits::none(),
+            options,
+        )?;
+        let mut outcome = report(choice, r.value, &r.pv, r.observer, trace, shown);
+        outcome.parallel = Some(ParallelOutcome {
+            threads,
+            split_points: r.stats.splits,
+            expanded_by_predicted_type: r.stats.expanded,
+            type2_not_cut: r.stats.cut_nodes_not_cut,
+            type3_cut: r.stats.all_nodes_cut,
+            brothers_aborted: r.stats.brothers_aborted,
+            positions_per_thread: r.stats.nodes_per_thread,
+        });
+        return Ok(outcome);
+    }
     let instruments: Instruments = Default::default();
     let mut s = Search::with_observer(game, instruments);
     let full = alpha == NEG_INFINITY && beta == INFINITY;
@@ -376,6 +462,7 @@ where
         Choice::Core(Procedure::MtSss) if full => {
             p::mt_sss_star(&mut s, root, depth, p::DEFAULT_MEMORY_POSITIONS)?
         }
+        Choice::Ybwc => unreachable!("searched above"),
         Choice::Core(p) if full => p.run(&mut s, root, depth),
         Choice::Core(Procedure::Sss | Procedure::Scout | Procedure::MtSss) => {
             bail!(
@@ -428,8 +515,20 @@ where
             }
         }
     };
-    let pv: Vec<String> = s.principal_variation().iter().map(shown.mv).collect();
-    let ((stats, types), tr) = s.into_observer();
+    let pv = s.principal_variation();
+    Ok(report(choice, value, &pv, s.into_observer(), trace, shown))
+}
+
+/// What a procedure found and its instruments counted.
+fn report<M>(
+    choice: Choice,
+    value: Value,
+    pv: &[M],
+    ((stats, types), tr): Instruments,
+    trace: bool,
+    shown: &Shown<'_, M>,
+) -> Outcome {
+    let pv: Vec<String> = pv.iter().map(shown.mv).collect();
     let node_types = NodeType::ALL
         .iter()
         .map(|&t| (t.label().to_string(), types.total(t)))
@@ -454,7 +553,7 @@ where
     } else {
         Vec::new()
     };
-    Ok(Outcome {
+    Outcome {
         procedure: choice.name().to_string(),
         value: (shown.value)(value),
         best_move: pv.first().cloned(),
@@ -472,7 +571,8 @@ where
         re_searches: stats.re_searches,
         node_types,
         trace,
-    })
+        parallel: None,
+    }
 }
 
 /// McCarthy's procedure needs optimistic and pessimistic values, which only
@@ -569,6 +669,21 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
                 "  node types (Knuth Thm 1 / Hsu): {}",
                 types.join(", ")
             );
+            if let Some(p) = &o.parallel {
+                let [t1, t2, t3] = p.expanded_by_predicted_type;
+                let _ = writeln!(
+                    out,
+                    "  {} thread(s), {} split points, positions per thread {:?}; interior positions \
+                     predicted type 1/2/3: {t1}/{t2}/{t3}, type 2 that did not cut: {}, type 3 \
+                     that cut: {}, brother searches abandoned: {}",
+                    p.threads,
+                    p.split_points,
+                    p.positions_per_thread,
+                    p.type2_not_cut,
+                    p.type3_cut,
+                    p.brothers_aborted
+                );
+            }
             for line in &o.trace {
                 let _ = writeln!(out, "  {line}");
             }

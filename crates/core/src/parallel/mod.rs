@@ -1,0 +1,105 @@
+//! Parallel alpha-beta: Young Brothers Wait, driven by node types.
+//!
+//! Hsu's slides (slide 43) single out the node types of Knuth & Moore's
+//! Theorem 1 as the key to parallel alpha-beta: at a type 1 node (the
+//! principal variation) and a type 3 node (every successor must be
+//! searched) all successors are needed, so once the eldest has been
+//! searched and has set a bound, its younger brothers can be searched at
+//! the same time without risk of wasted work; at a type 2 node one good
+//! successor is expected to cut off, so its successors are searched one
+//! after another. This is Feldmann's *Young Brothers Wait* concept
+//! (Feldmann, Monien & Mysliwietz 1989): the younger brothers wait for the
+//! eldest. [`ybwc`] implements it on the generic core for every [`Game`]
+//! whose positions and moves can be shared between threads.
+//!
+//! * **Types are predicted before the search**, as in Knuth's Theorem 1
+//!   for a perfectly ordered tree ([`Expected`]): the root is type 1, the
+//!   eldest successor of a type 1 node is type 1 and its younger brothers
+//!   type 2, every successor of a type 2 node is type 3 and every successor
+//!   of a type 3 node type 2. [`SplitStats`] counts how often the
+//!   prediction failed (a type 2 node that did not cut off, a type 3 node
+//!   that did) — what explains the extra nodes of the parallel search.
+//! * **Work stealing** is rayon's: the younger brothers of a split point
+//!   are a parallel iterator on a pool of exactly the requested number of
+//!   threads; an idle thread steals the later half of a split point's
+//!   brothers.
+//! * **A shared bound**: each split point keeps the best value of its
+//!   finished successors in an atomic; a younger brother reads it when it
+//!   starts (its window is `(−beta, −max(alpha, best))`), and one that
+//!   reaches `beta` raises the split point's cutoff flag. Every position
+//!   checks the flags of the split points above it, so a cutoff stops the
+//!   brothers' searches (their values are discarded) and the brothers not
+//!   yet started are never started.
+//! * **Limits**: a time limit and a stop flag end every thread promptly (each
+//!   task's [`Search`] polls them every 1024 positions, and no new task
+//!   starts after one stopped). A node limit is refused: where the threads
+//!   would stop would depend on timing.
+//!
+//! The procedure is fail-hard alpha-beta (Knuth & Moore's F2): with the full
+//! window it returns the minimax value, and inside any window it satisfies
+//! Knuth's eq. (9), whatever the timing (`tests/parallel.rs`).
+//!
+//! # What is deterministic
+//!
+//! With **one thread** the younger brothers run in order on the one thread,
+//! each reading the bound its elder brothers left: the search examines
+//! exactly the positions sequential F2 examines, with the same windows, and
+//! every instrument ([`crate::Stats`], [`crate::NodeTypes`],
+//! [`crate::Trace`], [`SplitStats`]) reads the same on every run (tested
+//! against F2). With **two or more threads** the root value is the same (the
+//! minimax value in a full window), but *which* positions are examined
+//! depends on timing: a brother may start before an elder one has raised
+//! the bound (search overhead) or be stopped half-way by a brother's cutoff.
+//! So the node counts, cutoff counts, the deep/shallow split of cutoffs and
+//! [`SplitStats`] vary from run to run, and the principal variation may be
+//! another line of the same value. Counts are summed over threads
+//! ([`Fork`]), so no count is lost.
+
+mod fork;
+mod ybwc;
+
+pub use fork::Fork;
+pub use ybwc::{Expected, SplitStats, YbwcOptions, YbwcResult, ybwc};
+
+/// Why a parallel search cannot start.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ParallelError {
+    /// Zero threads requested.
+    #[error("the number of threads must be at least 1")]
+    NoThreads,
+    /// More threads than the machine has cores.
+    #[error("{asked} threads asked for, but this machine has {cores} core(s): use at most {cores}")]
+    TooManyThreads {
+        /// The number asked for.
+        asked: usize,
+        /// The machine's cores.
+        cores: usize,
+    },
+    /// A node limit, which a parallel search cannot honour reproducibly.
+    #[error(
+        "the parallel search takes a time limit or a stop flag, not a node limit \
+         (where the threads stopped would depend on timing)"
+    )]
+    NodeLimit,
+    /// The operating system refused the threads.
+    #[error("cannot start the worker threads: {0}")]
+    Pool(String),
+}
+
+/// The number of cores of this machine (1 if it cannot be told).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// Checks a thread count against the machine: between 1 and [`cores`].
+pub fn check_threads(threads: usize) -> Result<usize, ParallelError> {
+    let cores = cores();
+    match threads {
+        0 => Err(ParallelError::NoThreads),
+        n if n > cores => Err(ParallelError::TooManyThreads { asked: n, cores }),
+        n => Ok(n),
+    }
+}
+
+#[cfg(doc)]
+use crate::{game::Game, search::Search};
