@@ -33,6 +33,8 @@ enum Command {
     Procedures,
     /// Monte Carlo: run a procedure on many random trees of a model.
     Simulate(commands::simulate::Args),
+    /// Merge the shard results of `simulate --shard K/M` into the whole run's summary.
+    Merge(commands::merge::Args),
     /// Exact and numeric formulas: expected leaf counts, Knuth's bounds, tables of the papers.
     Exact(commands::exact::Args),
     /// Chess experiments: search a FEN with the papers' evaluators and modes.
@@ -50,6 +52,7 @@ fn main() {
         Command::Search(a) => commands::search::run(a),
         Command::Procedures => commands::search::list_procedures(),
         Command::Simulate(a) => commands::simulate::run(a),
+        Command::Merge(a) => commands::merge::run(a),
         Command::Exact(a) => commands::exact::run(a),
         Command::Chess(a) => commands::chess::run(a),
         Command::Perft(a) => commands::perft::run(a),
