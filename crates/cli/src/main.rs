@@ -37,6 +37,8 @@ enum Command {
     MinimalTree(commands::minimal_tree::Args),
     /// Monte Carlo: run a procedure on many random trees of a model.
     Simulate(commands::simulate::Args),
+    /// Merge the shard results of `simulate --shard K/M` into the whole run's summary.
+    Merge(commands::merge::Args),
     /// Exact and numeric formulas: expected leaf counts, Knuth's bounds, tables of the papers.
     Exact(commands::exact::Args),
     /// Chess experiments: search a FEN with the papers' evaluators and modes.
@@ -56,6 +58,7 @@ fn main() {
         Command::Procedures => commands::search::list_procedures(),
         Command::MinimalTree(a) => commands::minimal_tree::run(a),
         Command::Simulate(a) => commands::simulate::run(a),
+        Command::Merge(a) => commands::merge::run(a),
         Command::Exact(a) => commands::exact::run(a),
         Command::Chess(a) => commands::chess::run(a),
         Command::Perft(a) => commands::perft::run(a),

@@ -31,7 +31,7 @@ pub(crate) struct Checkpoint {
 /// FNV-1a (64 bits) of the compact JSON of the experiment and the totals, in
 /// hexadecimal. The JSON is canonical (integers as decimal strings, floats in
 /// their shortest round-trip form), so a file read back gives the same text.
-fn checksum(experiment: &Experiment, totals: &Totals) -> String {
+pub(crate) fn checksum(experiment: &Experiment, totals: &Totals) -> String {
     let text =
         serde_json::to_string(&(experiment, totals)).expect("a checkpoint always serialises");
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {

@@ -14,6 +14,10 @@
 //!   to the same final numbers. [`console`] has a progress bar and a Ctrl-C
 //!   handler for the command line.
 //!
+//! * Shards ([`Shard`]): tree ranges run apart ([`run_shard`], on other
+//!   processes or machines) and [`merge`]d into exactly the single run's
+//!   summary.
+//!
 //! ```
 //! use alphabeta_montecarlo::{Experiment, RunOptions, run};
 //! let model = "uniform n=2 d=2".parse().unwrap();
@@ -27,6 +31,7 @@ pub mod console;
 mod experiment;
 mod render;
 mod run;
+mod shard;
 mod summary;
 mod totals;
 
@@ -34,6 +39,7 @@ use std::path::PathBuf;
 
 pub use experiment::Experiment;
 pub use run::{Progress, RunOptions, run};
+pub use shard::{Shard, ShardError, ShardResult, merge, run_shard};
 pub use summary::{CutoffSummary, Estimate, LevelSummary, Summary, Z95};
 pub use totals::{Moments, Totals};
 

@@ -64,30 +64,13 @@ pub fn run(experiment: &Experiment, options: &RunOptions<'_>) -> Result<Summary,
             return Err(RunError::CheckpointExists(path.clone()));
         }
     }
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = options.threads {
-        if n == 0 {
-            return Err(RunError::ZeroThreads);
-        }
-        builder = builder.num_threads(n);
-    }
-    let pool = builder
-        .build()
-        .map_err(|e| RunError::ThreadPool(e.to_string()))?;
+    let pool = thread_pool(options)?;
     if let Some(path) = &options.checkpoint {
         // Try the path before any tree is searched: a directory that does
         // not exist should not cost the first block, or a whole short run.
         Checkpoint::save(path, experiment, &totals)?;
     }
-    let totals = experiment.model.visit(
-        experiment.seed,
-        Blocks {
-            experiment,
-            options,
-            pool: &pool,
-            totals,
-        },
-    )??;
+    let totals = run_trees(experiment, 0..experiment.trees, options, &pool, totals)?;
     Ok(Summary::new(
         &experiment.model,
         experiment.procedure.name(),
@@ -97,9 +80,50 @@ pub fn run(experiment: &Experiment, options: &RunOptions<'_>) -> Result<Summary,
     ))
 }
 
+/// Searches trees `range.start + totals.trees .. range.end` of `experiment`
+/// (`0..experiment.trees` for a whole run, a shard's range for a shard),
+/// adding them to `totals`; checkpoints go to `options.checkpoint`.
+pub(crate) fn run_trees(
+    experiment: &Experiment,
+    range: std::ops::Range<u64>,
+    options: &RunOptions<'_>,
+    pool: &rayon::ThreadPool,
+    totals: Totals,
+) -> Result<Totals, RunError> {
+    experiment.model.visit(
+        experiment.seed,
+        Blocks {
+            experiment,
+            first: range.start,
+            count: range.end.saturating_sub(range.start),
+            options,
+            pool,
+            totals,
+        },
+    )?
+}
+
+/// The thread pool of `options.threads` (`None`: one thread per core).
+pub(crate) fn thread_pool(options: &RunOptions<'_>) -> Result<rayon::ThreadPool, RunError> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = options.threads {
+        if n == 0 {
+            return Err(RunError::ZeroThreads);
+        }
+        builder = builder.num_threads(n);
+    }
+    builder
+        .build()
+        .map_err(|e| RunError::ThreadPool(e.to_string()))
+}
+
 /// The block loop, monomorphised for one model.
 struct Blocks<'r, 'a> {
     experiment: &'r Experiment,
+    /// The index of the first tree (0 for a whole run, a shard's start).
+    first: u64,
+    /// The number of trees to search from `first` on.
+    count: u64,
     options: &'r RunOptions<'a>,
     pool: &'r rayon::ThreadPool,
     totals: Totals,
@@ -111,6 +135,8 @@ impl ModelVisitor for Blocks<'_, '_> {
     fn visit<M: TreeModel + 'static>(self, prototype: M) -> Self::Output {
         let Blocks {
             experiment,
+            first,
+            count,
             options,
             pool,
             mut totals,
@@ -127,7 +153,7 @@ impl ModelVisitor for Blocks<'_, '_> {
             progress: options.progress,
         };
         if let Some(p) = options.progress {
-            p.start(totals.trees, experiment.trees);
+            p.start(totals.trees, count);
         }
         // Start with a few trees per thread, then size each block from the
         // rate measured so far to take about BLOCK_TARGET: every block ends
@@ -136,11 +162,11 @@ impl ModelVisitor for Blocks<'_, '_> {
         let threads = pool.current_num_threads() as u64;
         let mut block = 4 * threads;
         let mut last_save = Instant::now();
-        while totals.trees < experiment.trees && !stop.load(Ordering::Relaxed) {
+        while totals.trees < count && !stop.load(Ordering::Relaxed) {
             let start = totals.trees;
-            let end = experiment.trees.min(start.saturating_add(block));
+            let end = count.min(start.saturating_add(block));
             let began = Instant::now();
-            let Some(part) = pool.install(|| trees.search_block(start, end)) else {
+            let Some(part) = pool.install(|| trees.search_block(first + start, first + end)) else {
                 break; // stopped inside the block: it is abandoned
             };
             totals.merge(&part);
@@ -149,7 +175,7 @@ impl ModelVisitor for Blocks<'_, '_> {
             block = ((rate * BLOCK_TARGET.as_secs_f64()) as u64)
                 .clamp(threads, block.saturating_mul(64));
             if let Some(path) = &options.checkpoint
-                && (last_save.elapsed() >= CHECKPOINT_EVERY || totals.trees == experiment.trees)
+                && (last_save.elapsed() >= CHECKPOINT_EVERY || totals.trees == count)
             {
                 Checkpoint::save(path, experiment, &totals)?;
                 last_save = Instant::now();

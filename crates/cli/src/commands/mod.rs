@@ -4,6 +4,7 @@ pub mod chess;
 pub mod exact;
 pub mod minimal_tree;
 pub mod explore;
+pub mod merge;
 pub mod perft;
 pub mod reproduce;
 pub mod search;

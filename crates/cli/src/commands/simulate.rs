@@ -82,6 +82,13 @@ pub struct Args {
     /// No progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Search only shard K of M (trees (K-1)T/M .. KT/M) and write its exact totals as
+    /// JSON; combine the M results with `alphabeta merge`.
+    #[arg(long, value_name = "K/M", conflicts_with_all = ["checkpoint", "format"])]
+    pub shard: Option<alphabeta_montecarlo::Shard>,
+    /// With --shard: write the result to this file (atomically) instead of standard output.
+    #[arg(long, requires = "shard")]
+    pub output: Option<PathBuf>,
 }
 
 /// Runs the subcommand.
@@ -110,6 +117,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stop: Some(stop_on_interrupt()?),
         progress: bar.as_ref().map(|b| b as &dyn Progress),
     };
+    if let Some(shard) = args.shard {
+        return super::merge::write_shard(&experiment, shard, &options, args.output.as_deref());
+    }
     let summary = alphabeta_montecarlo::run(&experiment, &options)?;
     super::print_out(&match args.format {
         Format::Table => summary.to_table(),

@@ -1,0 +1,397 @@
+"""alphabeta: alpha-beta game-tree search and its analysis, from Python.
+
+The Rust project *alphabeta* reproduces the classic papers on alpha-beta
+pruning (Fuller, Gaschnig & Gillogly 1973; Knuth & Moore 1975; ...). This
+package calls the same code as its command line ``alphabeta``:
+
+* :func:`search` -- one game tree (nested lists, the text format, or a named
+  tree of the papers such as ``"pi"``) or a game written in Python, by any
+  procedure, with every counter;
+* :func:`exact_nbp`, :func:`exact_nmg` -- Fuller's expected bottom positions
+  and move generations, in floating point with an error bound or exactly
+  (a :class:`fractions.Fraction`);
+* :func:`simulate` -- Monte Carlo on random trees, on this machine or on a
+  Dask cluster (``client=``), with numbers identical to ``alphabeta simulate``;
+* :mod:`alphabeta.chess` -- chess positions from python-chess.
+
+Bad input raises :class:`ValueError` with the command line's message; Ctrl-C
+raises :class:`KeyboardInterrupt` (long calls release the GIL).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _core
+
+__all__ = [
+    "search",
+    "SearchResult",
+    "procedures",
+    "tree_names",
+    "exact_nbp",
+    "exact_nmg",
+    "Expected",
+    "simulate",
+    "SimulationResult",
+    "Estimate",
+    "run_shard",
+    "merge_shards",
+]
+
+__version__ = _core.__version__
+
+
+def procedures() -> Dict[str, str]:
+    """Every procedure's name and one-line description, as ``alphabeta procedures`` lists them."""
+    return dict(_core.procedures())
+
+
+def tree_names() -> List[str]:
+    """The named trees of the papers that :func:`search` accepts (``"pi"``, ...)."""
+    return list(_core.tree_names())
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search found and counted.
+
+    ``value`` is the root value for the player to move at the root (an
+    ``int``; ``float('inf')``/``-inf`` for the infinities). The counts follow
+    the papers: ``bottom_positions`` is Fuller's NBP (positions evaluated),
+    ``positions_examined`` counts every position visited, the ``*_per_level``
+    lists are indexed by level (the root is level 0), cutoffs are by kind
+    (alpha cutoffs at Min nodes, beta cutoffs at Max nodes, deep ones apart),
+    and ``node_types`` counts Knuth's node types (Theorem 1) by label.
+    """
+
+    procedure: str
+    value: Union[int, float]
+    principal_variation: List[Any]
+    positions_examined: int
+    bottom_positions: int
+    move_generations: int
+    examined_per_level: List[int]
+    bottom_per_level: List[int]
+    move_generations_per_level: List[int]
+    alpha_cutoffs: int
+    beta_cutoffs: int
+    deep_cutoffs: int
+    pruned_branches: int
+    deep_pruned_branches: int
+    node_types: Dict[str, int]
+    input: str
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best_move(self) -> Any:
+        """The first move of the principal variation (``None`` if there is none)."""
+        return self.principal_variation[0] if self.principal_variation else None
+
+    @property
+    def cutoffs(self) -> int:
+        """Alpha plus beta cutoffs."""
+        return self.alpha_cutoffs + self.beta_cutoffs
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Every field as plain Python data (what ``alphabeta search --json`` reports)."""
+        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "extra"}
+        d["principal_variation"] = list(self.principal_variation)
+        d["node_types"] = dict(self.node_types)
+        d.update(self.extra)
+        return d
+
+    @classmethod
+    def _from(cls, raw: Dict[str, Any]) -> "SearchResult":
+        names = set(cls.__dataclass_fields__) - {"extra"}
+        core = {k: v for k, v in raw.items() if k in names}
+        core["node_types"] = dict(raw["node_types"])
+        extra = {k: v for k, v in raw.items() if k not in names}
+        return cls(extra=extra, **core)
+
+
+def _is_game(obj: Any) -> bool:
+    return all(callable(getattr(obj, m, None)) for m in ("moves", "play", "evaluate"))
+
+
+def search(
+    tree: Any,
+    procedure: str = "f2",
+    alpha: Optional[Union[int, float]] = None,
+    beta: Optional[Union[int, float]] = None,
+    depth: Optional[int] = None,
+    *,
+    root: Any = None,
+    convention: str = "minmax",
+) -> SearchResult:
+    """Search a game tree or a game with one procedure, counting everything.
+
+    ``tree`` is one of
+
+    * nested lists of ints, e.g. ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``
+      (leaf values from Max's viewpoint unless ``convention="negamax"``);
+    * the tree text format, e.g. ``"((3 12 8) (2 4 6) (14 5 2))"``;
+    * a named tree of the papers: ``"pi"`` (Knuth & Moore's Fig. 2), ... (see
+      :func:`tree_names`);
+    * a game written in Python: an object with ``moves(pos)``, ``play(pos,
+      move)`` and ``evaluate(pos)`` (optionally ``is_terminal(pos)``,
+      ``key(pos)`` and ``viewpoint = "max"``), searched from ``root`` (or
+      ``tree.root`` / ``tree.start()``). ``evaluate`` scores a position for
+      the side to move there unless ``viewpoint == "max"``.
+
+    ``procedure`` is any name of :func:`procedures` (``"f2"`` is Knuth &
+    Moore's fail-hard alpha-beta). ``alpha``/``beta`` give the root window
+    (default: the full window), ``depth`` a depth limit in plies.
+    """
+    if depth is not None and depth < 0:
+        raise ValueError(f"depth must be at least 0, not {depth}")
+    if _is_game(tree):
+        if root is None:
+            root = getattr(tree, "root", None)
+            if callable(getattr(tree, "start", None)) and root is None:
+                root = tree.start()
+            if root is None:
+                raise ValueError("give the root position: search(game, root=...), or a game.root / game.start()")
+        raw = _core.search_game(tree, root, procedure, alpha, beta, depth)
+    else:
+        raw = _core.search_tree(tree, procedure, alpha, beta, depth, convention)
+    return SearchResult._from(raw)
+
+
+class Expected(float):
+    """A float with the bound of its error: ``value.error_bound`` >= |value - exact|.
+
+    ``exact`` is the exact value as a :class:`fractions.Fraction` when it was
+    computed (``None`` otherwise).
+    """
+
+    error_bound: float
+    exact: Optional[Fraction]
+
+    def __new__(cls, value: float, error_bound: float, exact: Optional[Fraction] = None) -> "Expected":
+        self = super().__new__(cls, value)
+        self.error_bound = error_bound
+        self.exact = exact
+        return self
+
+    def __repr__(self) -> str:
+        return f"Expected({float(self)!r}, error_bound={self.error_bound!r})"
+
+
+def _expected(n: int, d: int, exact: bool, move_generations: bool, max_cost_bits: Optional[float]):
+    for name, v in (("n", n), ("d", d)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{name} must be an integer, not {v!r}")
+        if v < 0:
+            raise ValueError(f"{name} must be at least 0, not {v}")
+    args = (n, d, exact, move_generations) + (() if max_cost_bits is None else (max_cost_bits,))
+    value, error, rational = _core.expected(*args)
+    if exact:
+        return Fraction(rational)
+    return Expected(value, error)
+
+
+def exact_nbp(n: int, d: int, exact: bool = False, *, max_cost_bits: Optional[float] = None):
+    """E[NBP_{N,D}]: the expected number of bottom positions alpha-beta evaluates
+    on a uniform tree of branching N and depth D with random distinct leaf
+    values (Fuller, Gaschnig & Gillogly 1973, Eqn 5.6).
+
+    Returns an :class:`Expected` (a float with ``.error_bound``), or with
+    ``exact=True`` a :class:`fractions.Fraction`
+    (``exact_nbp(2, 2, exact=True) == Fraction(11, 3)``, Table 5.1). The exact
+    path is refused when its estimated cost exceeds ``max_cost_bits``
+    (default 2e9, as ``alphabeta exact nbp --exact``).
+    """
+    return _expected(n, d, exact, False, max_cost_bits)
+
+
+def exact_nmg(n: int, d: int, exact: bool = False, *, max_cost_bits: Optional[float] = None):
+    """E[NMG_{N,D}]: the expected number of move generations (Fuller et al. §5);
+    like :func:`exact_nbp`."""
+    return _expected(n, d, exact, True, max_cost_bits)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo mean with its sample standard deviation and 95 % interval."""
+
+    mean: float
+    sd: float
+    ci95: Tuple[float, float]
+    sd_over_mean: float
+
+    @classmethod
+    def _from(cls, e: Dict[str, float]) -> "Estimate":
+        return cls(e["mean"], e["sd"], (e["ci95_low"], e["ci95_high"]), e["sd_over_mean"])
+
+    def covers(self, x: float) -> bool:
+        """Whether ``x`` lies in the 95 % interval."""
+        return self.ci95[0] <= x <= self.ci95[1]
+
+
+class SimulationResult:
+    """The summary of a Monte Carlo run (identical to ``alphabeta simulate``'s).
+
+    ``mean``, ``sd``, ``ci95`` are those of the bottom positions per tree
+    (Fuller's NBP); ``nodes`` and ``move_generations`` are the other
+    :class:`Estimate`\\ s, ``levels`` the per-level rows, ``totals`` the exact
+    integer sums everything is computed from.
+    """
+
+    def __init__(self, json_text: str, csv_text: str, table: str) -> None:
+        self._json = json_text
+        self._csv = csv_text
+        self._table = table
+        self.summary: Dict[str, Any] = json.loads(json_text)
+        s = self.summary
+        self.model: str = s["model"]
+        self.procedure: str = s["procedure"]
+        self.seed: int = s["seed"]
+        self.trees: int = s["trees"]
+        self.complete: bool = s["complete"]
+        self.leaves = Estimate._from(s["leaves"])
+        self.nodes = Estimate._from(s["nodes"])
+        self.move_generations = Estimate._from(s["move_generations"])
+        self.levels: List[Dict[str, Any]] = s["levels"]
+        self.cutoffs: Dict[str, float] = s["cutoffs"]
+        self.root_value_mean: float = s["root_value_mean"]
+        self.totals: Dict[str, Any] = s["totals"]
+
+    @property
+    def mean(self) -> float:
+        """Mean bottom positions per tree (Fuller's NBP)."""
+        return self.leaves.mean
+
+    @property
+    def sd(self) -> float:
+        """Sample standard deviation of the bottom positions per tree."""
+        return self.leaves.sd
+
+    @property
+    def ci95(self) -> Tuple[float, float]:
+        """95 % confidence interval of :attr:`mean`."""
+        return self.leaves.ci95
+
+    def to_json(self) -> str:
+        """The summary as ``alphabeta simulate --format json`` prints it (without the final newline)."""
+        return self._json
+
+    def to_csv(self) -> str:
+        """The summary as ``alphabeta simulate --format csv`` prints it."""
+        return self._csv
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The whole summary as plain Python data."""
+        return json.loads(self._json)
+
+    def to_pandas(self):
+        """A tidy :class:`pandas.DataFrame`: one row per measure and level
+        (columns model, procedure, seed, trees, measure, level, mean, sd,
+        ci95_low, ci95_high, sd_over_mean), the rows of ``--format csv``."""
+        import pandas as pd
+
+        return pd.read_csv(io.StringIO(self._csv), dtype={"level": "Int64"})
+
+    def __str__(self) -> str:
+        return self._table
+
+    def __repr__(self) -> str:
+        return (
+            f"<SimulationResult {self.model}, {self.procedure}, seed {self.seed}, {self.trees} trees: "
+            f"NBP {self.mean:.4f} [{self.ci95[0]:.4f}, {self.ci95[1]:.4f}]>"
+        )
+
+
+_MODEL_OPTIONS = ("r", "spread", "q", "mean_branching", "ordering", "p")
+
+
+def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Dict[str, Any]:
+    unknown = sorted(set(model_options) - set(_MODEL_OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown model option {unknown[0]!r}; known: {', '.join(_MODEL_OPTIONS)}")
+    for name, v in (("trees", trees), ("seed", seed)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"{name} must be an integer, not {v!r}")
+    if trees < 1:
+        raise ValueError("trees must be at least 1")
+    if seed < 0:
+        raise ValueError(f"seed must be at least 0, not {seed}")
+    cores = os.cpu_count() or 1
+    if threads is not None and not (1 <= threads <= cores):
+        raise ValueError(f"threads must be between 1 and the {cores} cores of this machine, not {threads}")
+    opts = dict(model_options)
+    for name in ("q", "mean_branching"):
+        if name in opts and opts[name] is not None and not isinstance(opts[name], (list, tuple)):
+            opts[name] = [opts[name]]
+    return dict(model=model, n=n, d=d, trees=trees, procedure=procedure, seed=seed, threads=threads, **opts)
+
+
+def simulate(
+    model: str = "uniform",
+    n: Optional[int] = None,
+    d: Optional[int] = None,
+    trees: int = 1000,
+    procedure: str = "f2",
+    seed: int = 1,
+    threads: Optional[int] = None,
+    client: Any = None,
+    *,
+    shards: Optional[int] = None,
+    retries: int = 2,
+    **model_options: Any,
+) -> SimulationResult:
+    """Monte Carlo: ``trees`` random trees of ``model`` searched by ``procedure``.
+
+    The arguments are those of ``alphabeta simulate`` (``model`` is uniform,
+    range, additive, dependent or branching; ``model_options`` are ``r``,
+    ``spread``, ``q``, ``mean_branching``, ``ordering``, ``p``), and the
+    numbers are identical to its numbers: tree ``i`` is grown from
+    ``(seed, i)`` alone and every count is summed exactly.
+
+    ``threads``: worker threads in this process (default: one per core).
+    ``client``: a :class:`dask.distributed.Client`; the run is then split into
+    ``shards`` shards (default: four per worker thread of the cluster), each
+    searched by a Dask task (retried up to ``retries`` times if it fails),
+    and merged -- to the same result as a single-process run.
+    """
+    args = _run_args(model, n, d, trees, procedure, seed, threads, model_options)
+    if client is not None:
+        from ._dask import simulate_on
+
+        return simulate_on(client, args, shards=shards, retries=retries)
+    if shards is not None:
+        raise ValueError("shards= is for a Dask run (client=...); a local run uses threads=")
+    return SimulationResult(*_core.simulate(**args))
+
+
+def run_shard(index: int, count: int, **run_args: Any) -> str:
+    """Shard ``index`` of ``count`` (1 <= index <= count) of a run, as the JSON
+    that ``alphabeta simulate --shard K/M`` writes; ``run_args`` are those of
+    :func:`simulate` (without ``client``)."""
+    model_options = {k: run_args.pop(k) for k in list(run_args) if k in _MODEL_OPTIONS}
+    args = _run_args(
+        run_args.pop("model", "uniform"),
+        run_args.pop("n", None),
+        run_args.pop("d", None),
+        run_args.pop("trees", 1000),
+        run_args.pop("procedure", "f2"),
+        run_args.pop("seed", 1),
+        run_args.pop("threads", None),
+        model_options,
+    )
+    if run_args:
+        raise ValueError(f"unknown argument {sorted(run_args)[0]!r}")
+    return _core.run_shard(index=index, count=count, **args)
+
+
+def merge_shards(results: Sequence[str]) -> SimulationResult:
+    """Merges shard results (JSON texts of :func:`run_shard` or files of
+    ``alphabeta simulate --shard``) into the run's summary, as ``alphabeta
+    merge`` does; raises ``ValueError`` unless they are every shard of one
+    run, once each."""
+    return SimulationResult(*_core.merge(list(results)))

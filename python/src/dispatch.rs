@@ -1,0 +1,279 @@
+//! The procedures by name and one generic search with every instrument,
+//! shared by trees, chess and games written in Python.
+//!
+//! The core's procedures come from [`Procedure::ALL`] (so procedures added
+//! to the core are accepted here without a change); the four that need more
+//! than a [`Game`] (McCarthy's bounds, the transposition-table variants and
+//! MTD(f)) are listed as the command line's `alphabeta procedures` lists
+//! them, and the window rules and their messages are the command line's
+//! (`crates/cli/src/commands/search.rs`).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use alphabeta_core::procedures::{self as p, FailHard, FailSoft};
+use alphabeta_core::table::TranspositionTable;
+use alphabeta_core::{
+    Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
+    Stats, Value,
+};
+use pyo3::prelude::*;
+
+/// A procedure the package can run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Choice {
+    /// One of the core's procedures.
+    Core(Procedure),
+    /// Alpha-beta with McCarthy's optimistic/pessimistic bounds.
+    McCarthy,
+    /// Fail-hard alpha-beta with a transposition table.
+    TableFailHard,
+    /// Fail-soft alpha-beta with a transposition table.
+    TableFailSoft,
+    /// MTD(f).
+    Mtdf,
+}
+
+/// The procedures outside [`Procedure`], as `alphabeta procedures` lists them.
+const EXTRA: [(&str, Choice, &str); 4] = [
+    (
+        "mccarthy",
+        Choice::McCarthy,
+        "alpha-beta with McCarthy's optimistic/pessimistic bounds (Knuth & Moore §5)",
+    ),
+    (
+        "f2-tt",
+        Choice::TableFailHard,
+        "fail-hard alpha-beta with a transposition table",
+    ),
+    (
+        "f3-tt",
+        Choice::TableFailSoft,
+        "fail-soft alpha-beta with a transposition table (Fishburn, Hsu)",
+    ),
+    (
+        "mtdf",
+        Choice::Mtdf,
+        "MTD(f): null-window searches with a transposition table (Plaat et al. 1996)",
+    ),
+];
+
+impl Choice {
+    /// The name of the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Choice::Core(p) => p.name(),
+            other => EXTRA.iter().find(|e| e.1 == other).map_or("?", |e| e.0),
+        }
+    }
+
+    /// The procedure called `name` (the core's names and aliases, and the extras).
+    pub fn parse(name: &str) -> Result<Choice, String> {
+        if let Some(e) = EXTRA.iter().find(|e| e.0 == name.trim()) {
+            return Ok(e.1);
+        }
+        name.parse::<Procedure>()
+            .map(Choice::Core)
+            .map_err(|e| format!("{e}, mccarthy, f2-tt, f3-tt, mtdf"))
+    }
+}
+
+/// `(name, description)` of every procedure, as `alphabeta procedures` prints them.
+#[pyfunction]
+pub fn procedures() -> Vec<(&'static str, &'static str)> {
+    Procedure::ALL
+        .iter()
+        .map(|p| (p.name(), p.description()))
+        .chain(EXTRA.iter().map(|e| (e.0, e.2)))
+        .collect()
+}
+
+/// A game that may offer McCarthy's optimistic and pessimistic values.
+pub trait MaybeBounded: Game + Sized {
+    /// Runs McCarthy's procedure, or says why it cannot.
+    fn mccarthy(
+        &self,
+        _s: &mut Search<'_, Self, Instruments>,
+        _root: &Self::Position,
+        _depth: u32,
+        _alpha: Value,
+        _beta: Value,
+    ) -> Result<Value, String> {
+        Err("McCarthy's procedure needs optimistic/pessimistic values; \
+             only explicit trees have them here"
+            .into())
+    }
+}
+
+/// The instruments of every search: the counts and the node types.
+pub type Instruments = (Stats, NodeTypes);
+
+/// What one search reported.
+pub struct Outcome<M> {
+    /// The procedure's name.
+    pub procedure: &'static str,
+    /// The root value (negamax: for the side to move at the root).
+    pub value: Value,
+    /// The principal variation.
+    pub pv: Vec<M>,
+    /// The counts.
+    pub stats: Stats,
+    /// The node types (Knuth Theorem 1), by label.
+    pub node_types: Vec<(String, u64)>,
+}
+
+/// Runs `choice` on `root` to `depth` with the window `(alpha, beta)`,
+/// counting everything; `stop` ends the search early when set.
+pub fn run<G: HashedGame + MaybeBounded>(
+    game: &G,
+    root: &G::Position,
+    choice: Choice,
+    depth: u32,
+    (alpha, beta): (Value, Value),
+    stop: &Arc<AtomicBool>,
+) -> Result<Outcome<G::Move>, String> {
+    if alpha >= beta {
+        return Err(format!(
+            "the window needs alpha < beta (got alpha {}, beta {})",
+            plain(alpha),
+            plain(beta)
+        ));
+    }
+    let limits = Limits {
+        stop: Some(stop.clone()),
+        ..Limits::none()
+    };
+    let mut s = Search::with_observer(game, Instruments::default()).limits(limits);
+    let full = alpha == NEG_INFINITY && beta == INFINITY;
+    let value = match choice {
+        Choice::Core(p) if full => p.run(&mut s, root, depth),
+        Choice::Core(Procedure::Minimax | Procedure::Negamax) => {
+            return Err("exhaustive search takes no window; drop alpha/beta".into());
+        }
+        Choice::Core(Procedure::BranchAndBound) if alpha == NEG_INFINITY => {
+            p::branch_and_bound(&mut s, root, depth, beta)
+        }
+        Choice::Core(Procedure::BranchAndBound) => {
+            return Err("f1 (Knuth & Moore's F1) takes one bound, beta; drop alpha".into());
+        }
+        Choice::Core(Procedure::HardBound) => {
+            p::alpha_beta_hard_bound(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::FailHard) => {
+            p::alpha_beta_fail_hard(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::FailSoft) => {
+            p::alpha_beta_fail_soft(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::FailHardMinMax) => {
+            p::alpha_beta_minmax(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::NonRecursive) => {
+            p::alpha_beta_nonrecursive(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(Procedure::Pvs) => {
+            p::principal_variation_search(&mut s, root, depth, alpha, beta)
+        }
+        Choice::Core(other) => {
+            return Err(format!("{other} searches the full window; drop alpha/beta"));
+        }
+        Choice::McCarthy => game.mccarthy(&mut s, root, depth, alpha, beta)?,
+        Choice::TableFailHard | Choice::TableFailSoft | Choice::Mtdf => {
+            let mut table = TranspositionTable::with_entries(1 << 16);
+            match choice {
+                Choice::TableFailHard => p::alpha_beta_with_table::<FailHard, _, _>(
+                    &mut s, &mut table, root, depth, alpha, beta,
+                ),
+                Choice::TableFailSoft => p::alpha_beta_with_table::<FailSoft, _, _>(
+                    &mut s, &mut table, root, depth, alpha, beta,
+                ),
+                _ if full => p::mtdf(&mut s, &mut table, root, depth, 0),
+                _ => return Err("MTD(f) chooses its own windows; drop alpha/beta".into()),
+            }
+        }
+    };
+    let pv = s.principal_variation();
+    let (stats, types) = s.into_observer();
+    let node_types = NodeType::ALL
+        .iter()
+        .map(|&t| (t.label().to_string(), types.total(t)))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    Ok(Outcome {
+        procedure: choice.name(),
+        value,
+        pv,
+        stats,
+        node_types,
+    })
+}
+
+/// A value as a plain number, the infinities spelled out.
+pub fn plain(v: Value) -> String {
+    match v {
+        INFINITY => "+inf".to_string(),
+        NEG_INFINITY => "-inf".to_string(),
+        v => v.to_string(),
+    }
+}
+
+/// A value for Python: an `int`, or `±float('inf')` for the infinities.
+pub fn value_to_py(py: Python<'_>, v: Value) -> Py<PyAny> {
+    match v {
+        INFINITY => f64::INFINITY.into_pyobject(py).unwrap().into_any().unbind(),
+        NEG_INFINITY => f64::NEG_INFINITY
+            .into_pyobject(py)
+            .unwrap()
+            .into_any()
+            .unbind(),
+        v => v.into_pyobject(py).unwrap().into_any().unbind(),
+    }
+}
+
+/// A window bound from Python: `None` (the default), an int strictly inside
+/// ±inf, or `±float('inf')`.
+pub fn bound(v: Option<&Bound<'_, PyAny>>, default: Value) -> PyResult<Value> {
+    let Some(v) = v else { return Ok(default) };
+    if v.is_none() {
+        return Ok(default);
+    }
+    if let Ok(x) = v.extract::<f64>()
+        && x.is_infinite()
+    {
+        return Ok(if x > 0.0 { INFINITY } else { NEG_INFINITY });
+    }
+    match v.extract::<Value>() {
+        Ok(x) if x > NEG_INFINITY && x < INFINITY => Ok(x),
+        Ok(x) => Err(crate::value_error(format!(
+            "{x} is outside the values; write float('inf') or float('-inf')"
+        ))),
+        Err(_) => Err(crate::value_error(format!(
+            "a window bound must be an integer or ±float('inf'), not {}",
+            v.repr()?
+        ))),
+    }
+}
+
+/// The counts of an outcome as a dict (without value and principal variation).
+pub fn outcome_dict<'py, M>(
+    py: Python<'py>,
+    o: &Outcome<M>,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let d = pyo3::types::PyDict::new(py);
+    let s = &o.stats;
+    d.set_item("procedure", o.procedure)?;
+    d.set_item("value", value_to_py(py, o.value))?;
+    d.set_item("positions_examined", s.nodes())?;
+    d.set_item("bottom_positions", s.leaves())?;
+    d.set_item("move_generations", s.expansions())?;
+    d.set_item("examined_per_level", s.nodes_per_ply())?;
+    d.set_item("bottom_per_level", s.leaves_per_ply())?;
+    d.set_item("move_generations_per_level", s.expansions_per_ply())?;
+    d.set_item("alpha_cutoffs", s.alpha_cutoffs)?;
+    d.set_item("beta_cutoffs", s.beta_cutoffs)?;
+    d.set_item("deep_cutoffs", s.deep_cutoffs)?;
+    d.set_item("pruned_branches", s.pruned)?;
+    d.set_item("deep_pruned_branches", s.deep_pruned)?;
+    d.set_item("node_types", o.node_types.clone())?;
+    Ok(d)
+}

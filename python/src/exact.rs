@@ -1,0 +1,76 @@
+//! `expected`: Fuller, Gaschnig & Gillogly's E[NBP_{N,D}] (Eqn 5.6) and
+//! E[NMG_{N,D}] (§5), in floating point with an error bound or as an exact
+//! rational, with the command line's (`alphabeta exact nbp|nmg`) ranges,
+//! cost limit and messages.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use alphabeta_analysis::fuller;
+use pyo3::prelude::*;
+
+use crate::interrupt::interruptible;
+use crate::value_error;
+
+/// Largest depth of an exact E[NMG] (a sum over the levels), as the CLI's.
+const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
+
+/// E[NBP] (`move_generations` false) or E[NMG]: `(value, error_bound, None)`
+/// in floating point, or `(value, 0.0, "p/q")` with `exact`.
+#[pyfunction]
+#[pyo3(signature = (n, d, exact=false, move_generations=false, max_cost_bits=fuller::EXACT_LIMIT_BITS))]
+pub fn expected(
+    py: Python<'_>,
+    n: u32,
+    d: u32,
+    exact: bool,
+    move_generations: bool,
+    max_cost_bits: f64,
+) -> PyResult<(f64, f64, Option<String>)> {
+    let name = if move_generations { "NMG" } else { "NBP" };
+    if !exact {
+        if !(n <= fuller::FLOAT_MAX_N && d <= fuller::FLOAT_MAX_D) {
+            return Err(value_error(format!(
+                "floating point covers 1 <= N <= {} and D <= {}; use exact=True for <{n},{d}> \
+                 (it is refused if too expensive)",
+                fuller::FLOAT_MAX_N,
+                fuller::FLOAT_MAX_D
+            )));
+        }
+        let e = if move_generations {
+            fuller::expected_move_generations(n, d)
+        } else {
+            fuller::expected_leaves(n, d)
+        }
+        .map_err(value_error)?;
+        return Ok((e.value, e.error, None));
+    }
+    if max_cost_bits.is_nan() || max_cost_bits <= 0.0 {
+        return Err(value_error("max_cost_bits must be positive"));
+    }
+    let context =
+        |e: fuller::FullerError| value_error(format!("exact E[{name}] for <{n},{d}>: {e}"));
+    fuller::check_exact_cost_within(n, d, max_cost_bits).map_err(context)?;
+    if move_generations && d > MAX_EXACT_NMG_DEPTH {
+        return Err(value_error(format!(
+            "exact E[NMG] sums one exact E[NBP] per level: D = {d} is out of range \
+             (0..={MAX_EXACT_NMG_DEPTH})"
+        )));
+    }
+    // The exact path may take seconds: without the GIL. It has no stop flag;
+    // Ctrl-C is raised when it returns (the cost limit bounds the wait).
+    let stop = Arc::new(AtomicBool::new(false));
+    let r = interruptible(py, &stop, || {
+        if move_generations {
+            fuller::expected_move_generations_exact(n, d)
+        } else {
+            fuller::expected_leaves_exact_within(n, d, max_cost_bits)
+        }
+    })?
+    .map_err(context)?;
+    Ok((
+        alphabeta_analysis::num::to_f64(&r),
+        0.0,
+        Some(r.to_string()),
+    ))
+}
