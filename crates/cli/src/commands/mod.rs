@@ -2,10 +2,12 @@
 
 pub mod chess;
 pub mod exact;
+pub mod fishburn;
 pub mod perft;
 pub mod reproduce;
 pub mod search;
 pub mod simulate;
+pub mod solve;
 pub mod uci;
 
 /// `println!` through [`print_out`], for a function that returns
