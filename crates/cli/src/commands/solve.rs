@@ -178,7 +178,11 @@ fn connect4(args: Args) -> anyhow::Result<()> {
     if args.json {
         return super::print_out(&(serde_json::to_string_pretty(&report)? + "\n"));
     }
-    let side = if pos.discs() % 2 == 0 { "x" } else { "o" };
+    let side = if pos.discs().is_multiple_of(2) {
+        "x"
+    } else {
+        "o"
+    };
     let mut text = format!(
         "position  {} ({} discs, {side} to move)\n{}",
         if report.moves.is_empty() {
@@ -235,7 +239,11 @@ fn weak_best(solver: &mut Solver, pos: &Board, sign: i64) -> Option<Vec<u8>> {
 
 /// The score in words.
 fn meaning(pos: &Board, score: i64, weak: bool) -> String {
-    let side = if pos.discs() % 2 == 0 { "x" } else { "o" };
+    let side = if pos.discs().is_multiple_of(2) {
+        "x"
+    } else {
+        "o"
+    };
     match (weak, score.signum()) {
         (_, 0) => "a draw under perfect play".to_string(),
         (true, 1) => format!("{side}, to move, wins"),

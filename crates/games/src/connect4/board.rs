@@ -196,7 +196,7 @@ impl Board {
     /// discs, `o` for the second's, `.` for empty squares.
     pub fn diagram(&self) -> String {
         // The first player is to move exactly when the disc count is even.
-        let first = if self.discs % 2 == 0 {
+        let first = if self.discs.is_multiple_of(2) {
             self.current
         } else {
             self.opponent()
