@@ -47,6 +47,10 @@ enum Command {
     Perft(commands::perft::Args),
     /// Run the chess engine over the UCI protocol on standard input and output.
     Uci(commands::uci::Args),
+    /// Solve a position of a built-in game exactly (Connect Four: the solving literature's score).
+    Solve(commands::solve::Args),
+    /// Fishburn's claim measured: fail-soft F3 against fail-hard F2 with the same transposition table.
+    Fishburn(commands::fishburn::Args),
 }
 
 fn main() {
@@ -63,6 +67,8 @@ fn main() {
         Command::Chess(a) => commands::chess::run(a),
         Command::Perft(a) => commands::perft::run(a),
         Command::Uci(a) => commands::uci::run(a),
+        Command::Solve(a) => commands::solve::run(a),
+        Command::Fishburn(a) => commands::fishburn::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

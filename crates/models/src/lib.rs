@@ -14,6 +14,7 @@
 //! | [`TotallyDependent`] | radix-d concatenation of permuted move numbers | Knuth §9, Fig. 8, Theorem 6 |
 //! | [`RandomBranching`] | level j non-terminal w.p. q_j, d_j successors on average | Knuth Corollary 2 |
 //! | [`Ordered`] | any model searched in [`Ordering`]: random, perfect, worst, best-first w.p. p | Knuth eq. (12), Theorem 1 |
+//! | [`RandomDag`] | ⟨N, D, W⟩: successors hashed into W positions per level, so paths meet (transpositions) | Fishburn's F3-vs-F2 claim (Hsu) |
 //! | [`PerfectByConstruction`] | any model's shape with values making every first successor best | Knuth eq. (12), Corollary 2 |
 //!
 //! [`ModelSpec`] names a model and its parameters (parsed from text or
@@ -33,6 +34,7 @@
 pub mod additive;
 pub mod branching;
 pub mod constructed;
+pub mod dag;
 pub mod dependent;
 pub mod error;
 pub mod hash;
@@ -44,6 +46,7 @@ pub mod uniform;
 pub use additive::{Additive, AdditiveNode};
 pub use branching::{BranchingNode, RandomBranching};
 pub use constructed::{Assigned, PerfectByConstruction};
+pub use dag::RandomDag;
 pub use dependent::{DependentMove, DependentNode, TotallyDependent};
 pub use error::{MAX_DEPTH, ModelError};
 pub use model::TreeModel;

@@ -94,3 +94,41 @@ fn tree_seeds_are_pinned() {
     assert_eq!(tree_seed(1, 0), 0xdf7c_a92e_7505_acad);
     assert_eq!(tree_seed(1, 999), 0xc152_508b_719b_e621);
 }
+
+/// The random DAG ⟨3, 4, 5⟩ with seed 42: its root value, the distinct
+/// positions on each level (3^4 = 81 paths meet in at most 4 positions a
+/// level), and the root's successors (two of the three meet), from the
+/// definition in `dag.rs` (successor m of position p is on the next level at
+/// index below(node_hash(node_hash(edge key, p), m), W)).
+#[test]
+fn the_random_dag_is_pinned() {
+    use alphabeta_core::Game;
+    use alphabeta_models::RandomDag;
+    use alphabeta_models::hash::{below, derive_key, node_hash};
+    use std::collections::BTreeSet;
+    let dag = RandomDag::new(3, 4, 5, 42).unwrap();
+    let root = dag.root();
+    let mut level = BTreeSet::from([root]);
+    let mut widths = Vec::new();
+    for _ in 0..4 {
+        level = level
+            .iter()
+            .flat_map(|p| (1..=3).map(|m| dag.play(p, m)))
+            .collect();
+        widths.push(level.len());
+    }
+    let edge = derive_key(42, 0x6564_6765);
+    let first = (1..=3)
+        .map(|m| (1u64 << 48) | below(node_hash(node_hash(edge, 0), m), 5))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        first,
+        (1..=3).map(|m| dag.play(&root, m)).collect::<Vec<_>>()
+    );
+    // Recomputed independently (a few lines of Python from the definitions
+    // in hash.rs and dag.rs, exhaustive negamax over the levels).
+    assert_eq!(true_value(&dag, &root, &mut Vec::new()), -29013750310196328);
+    assert_eq!(widths, [2, 4, 4, 4]);
+    let on_level_1 = |i: u64| (1u64 << 48) | i;
+    assert_eq!(first, [on_level_1(1), on_level_1(4), on_level_1(1)]);
+}

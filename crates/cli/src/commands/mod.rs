@@ -5,10 +5,12 @@ pub mod exact;
 pub mod minimal_tree;
 pub mod explore;
 pub mod merge;
+pub mod fishburn;
 pub mod perft;
 pub mod reproduce;
 pub mod search;
 pub mod simulate;
+pub mod solve;
 pub mod uci;
 
 /// `println!` through [`print_out`], for a function that returns

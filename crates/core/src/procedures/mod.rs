@@ -19,6 +19,7 @@
 //! | [`iterative_deepening`] | | iterative deepening | |
 //! | [`alpha_beta_with_table`] | | F2/F3 with a transposition table | |
 //! | [`sss_star`], [`pearl_test`], [`scout`], [`principal_variation_search`], [`mt_sss_star`], [`mtdf`] | later successors (Stockman's SSS\*, Pearl's Test and Scout, NegaScout, Plaat et al.'s MT-SSS\* and MTD(f)) | | |
+//! | [`bisection`], [`alpha_beta_with_table_and_bounds`] | MTD(bi) narrowing; a table behind McCarthy's bounds (§5) | | |
 //!
 //! All procedures are generic over the [`Game`] and the
 //! [`crate::Observer`]; they take the [`Search`] context first, then the root
@@ -31,6 +32,7 @@ mod branch_and_bound;
 mod drivers;
 mod exhaustive;
 mod minmax;
+mod narrowing;
 mod nonrecursive;
 mod successors;
 mod with_table;
@@ -44,12 +46,15 @@ pub use branch_and_bound::branch_and_bound;
 pub use drivers::{AspirationResult, aspiration, iterative_deepening};
 pub use exhaustive::{minimax, negamax};
 pub use minmax::alpha_beta_minmax;
+pub use narrowing::{Narrowed, bisection};
 pub use nonrecursive::alpha_beta_nonrecursive;
 pub use successors::{
     DEFAULT_MEMORY_POSITIONS, Inequality, TooLarge, mt_sss_star, mtdf, pearl_test,
     principal_variation_search, scout, sss_star,
 };
-pub use with_table::{alpha_beta_with_table, iterative_deepening_with_table};
+pub use with_table::{
+    alpha_beta_with_table, alpha_beta_with_table_and_bounds, iterative_deepening_with_table,
+};
 
 use crate::game::Game;
 use crate::observer::Observer;

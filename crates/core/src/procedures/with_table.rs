@@ -2,7 +2,7 @@
 
 use super::alpha_beta::{Known, NodeHooks, ReturnRule, alpha_beta_with_hooks};
 use super::drivers::aspiration_with;
-use crate::game::HashedGame;
+use crate::game::{BoundedGame, HashedGame};
 use crate::moves::MoveList;
 use crate::observer::Observer;
 use crate::search::{Search, SearchResult};
@@ -88,6 +88,79 @@ pub fn alpha_beta_with_table<R: ReturnRule, G: HashedGame, O: Observer>(
     beta: Value,
 ) -> Value {
     alpha_beta_with_hooks::<R, _, G, O>(s, &mut TableHooks { table }, root, depth, alpha, beta)
+}
+
+/// The table behind McCarthy's bounds (Knuth & Moore §5): a position whose
+/// optimistic value is at most alpha, or whose pessimistic value is at least
+/// beta, is settled by that bound itself (not by alpha or beta, so a
+/// fail-soft search keeps the tighter bound); the others go to the table.
+struct BoundedTableHooks<'t, M> {
+    table: TableHooks<'t, M>,
+}
+
+impl<G: HashedGame + BoundedGame> NodeHooks<G> for BoundedTableHooks<'_, G::Move> {
+    #[inline]
+    fn before(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        ply: usize,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Option<Known> {
+        if ply != 0 {
+            let optimistic = game.optimistic(pos);
+            if optimistic <= alpha {
+                return Some(Known::AtMost(optimistic));
+            }
+            let pessimistic = game.pessimistic(pos);
+            if pessimistic >= beta {
+                return Some(Known::AtLeast(pessimistic));
+            }
+        }
+        self.table.before(game, pos, ply, depth, alpha, beta)
+    }
+
+    #[inline]
+    fn order(&mut self, game: &G, pos: &G::Position, ply: usize, moves: &mut G::Moves) {
+        self.table.order(game, pos, ply, moves);
+    }
+
+    #[inline]
+    fn after(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        ply: usize,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        value: Value,
+        best: Option<G::Move>,
+    ) {
+        self.table
+            .after(game, pos, ply, depth, alpha, beta, value, best);
+    }
+}
+
+/// [`alpha_beta_with_table`] for a game that also has McCarthy's optimistic
+/// and pessimistic values (a [`BoundedGame`], Knuth & Moore §5): below the
+/// root, a position whose bounds fall outside the window is settled by them
+/// before the table is probed. This is how an exact solver uses "the score
+/// can be no better than the number of moves left allows".
+pub fn alpha_beta_with_table_and_bounds<R: ReturnRule, G: HashedGame + BoundedGame, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    table: &mut TranspositionTable<G::Move>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> Value {
+    let mut hooks = BoundedTableHooks {
+        table: TableHooks { table },
+    };
+    alpha_beta_with_hooks::<R, _, G, O>(s, &mut hooks, root, depth, alpha, beta)
 }
 
 /// Iterative deepening (Hsu, "iterative deepening") on alpha-beta with a
