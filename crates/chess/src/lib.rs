@@ -6,6 +6,7 @@
 //! (1973, §6) and Klyushin & Kruchinin (2006), and a UCI engine.
 
 pub mod notation;
+pub mod ordering;
 pub mod position;
 pub mod selective;
 pub mod suite;

@@ -31,6 +31,9 @@
 //! The paper applies the selection at the first level only in its main
 //! description and mentions a recursive use; only the first level is built.
 
+pub mod recursive;
+pub mod study;
+
 use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::value::{loss_in, win_in};
 use alphabeta_core::{Game, INFINITY, NEG_INFINITY, Search, Stats, Value};
