@@ -18,6 +18,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod experiment;
+pub mod floyd;
 pub mod game;
 pub mod perft;
 pub mod pgn;

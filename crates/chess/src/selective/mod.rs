@@ -120,7 +120,7 @@ fn f2(
 }
 
 /// Whether the move gives check.
-fn gives_check(board: &Board, mv: Move) -> bool {
+pub(crate) fn gives_check(board: &Board, mv: Move) -> bool {
     let mut b = board.clone();
     b.play_unchecked(mv);
     !b.checkers().is_empty()

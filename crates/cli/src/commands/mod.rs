@@ -2,6 +2,7 @@
 
 pub mod chess;
 pub mod exact;
+pub mod experiment;
 pub mod perft;
 pub mod reproduce;
 pub mod search;

@@ -18,6 +18,7 @@
 //! | [`aspiration`] | §4 | | |
 //! | [`iterative_deepening`] | | iterative deepening | |
 //! | [`alpha_beta_with_table`] | | F2/F3 with a transposition table | |
+//! | [`likelihood_search`] | Floyd's likelihood scheme (§4) | | |
 //! | [`principal_variation_search`], [`mtdf`] | later successors (NegaScout, MTD(f)) | | |
 //!
 //! All procedures are generic over the [`Game`] and the
@@ -30,6 +31,7 @@ mod bounded;
 mod branch_and_bound;
 mod drivers;
 mod exhaustive;
+mod likelihood;
 mod minmax;
 mod nonrecursive;
 mod successors;
@@ -43,6 +45,7 @@ pub use bounded::{McCarthyBounds, WinPruning, alpha_beta_mccarthy, alpha_beta_wi
 pub use branch_and_bound::branch_and_bound;
 pub use drivers::{AspirationResult, aspiration, iterative_deepening};
 pub use exhaustive::{minimax, negamax};
+pub use likelihood::{InvalidThreshold, LikelihoodModel, Threshold, Uniform, likelihood_search};
 pub use minmax::alpha_beta_minmax;
 pub use nonrecursive::alpha_beta_nonrecursive;
 pub use successors::{mtdf, principal_variation_search};
