@@ -6,6 +6,7 @@
 //! (1973, §6) and Klyushin & Kruchinin (2006), and a UCI engine.
 
 pub mod notation;
+pub mod ordering;
 pub mod position;
 pub mod selective;
 pub mod suite;
@@ -17,6 +18,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod experiment;
+pub mod floyd;
 pub mod game;
 pub mod perft;
 pub mod pgn;

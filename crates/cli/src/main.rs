@@ -43,6 +43,8 @@ enum Command {
     Exact(commands::exact::Args),
     /// Chess experiments: search a FEN with the papers' evaluators and modes.
     Chess(commands::chess::Args),
+    /// One of the seeds' chess experiments (Klyushin & Kruchinin, Fuller §6, Floyd) into a folder of Markdown, CSV and SVG.
+    Experiment(commands::experiment::Args),
     /// Count the leaves of the chess move tree (perft) to check the move generator.
     Perft(commands::perft::Args),
     /// Run the chess engine over the UCI protocol on standard input and output.
@@ -65,6 +67,7 @@ fn main() {
         Command::Merge(a) => commands::merge::run(a),
         Command::Exact(a) => commands::exact::run(a),
         Command::Chess(a) => commands::chess::run(a),
+        Command::Experiment(a) => commands::experiment::run(a),
         Command::Perft(a) => commands::perft::run(a),
         Command::Uci(a) => commands::uci::run(a),
         Command::Solve(a) => commands::solve::run(a),

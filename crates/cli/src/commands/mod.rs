@@ -6,6 +6,7 @@ pub mod minimal_tree;
 pub mod explore;
 pub mod merge;
 pub mod fishburn;
+pub mod experiment;
 pub mod perft;
 pub mod reproduce;
 pub mod search;

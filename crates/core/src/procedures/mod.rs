@@ -18,6 +18,7 @@
 //! | [`aspiration`] | §4 | | |
 //! | [`iterative_deepening`] | | iterative deepening | |
 //! | [`alpha_beta_with_table`] | | F2/F3 with a transposition table | |
+//! | [`likelihood_search`] | Floyd's likelihood scheme (§4) | | |
 //! | [`sss_star`], [`pearl_test`], [`scout`], [`principal_variation_search`], [`mt_sss_star`], [`mtdf`] | later successors (Stockman's SSS\*, Pearl's Test and Scout, NegaScout, Plaat et al.'s MT-SSS\* and MTD(f)) | | |
 //! | [`bisection`], [`alpha_beta_with_table_and_bounds`] | MTD(bi) narrowing; a table behind McCarthy's bounds (§5) | | |
 //!
@@ -31,6 +32,7 @@ mod bounded;
 mod branch_and_bound;
 mod drivers;
 mod exhaustive;
+mod likelihood;
 mod minmax;
 mod narrowing;
 mod nonrecursive;
@@ -45,6 +47,7 @@ pub use bounded::{McCarthyBounds, WinPruning, alpha_beta_mccarthy, alpha_beta_wi
 pub use branch_and_bound::branch_and_bound;
 pub use drivers::{AspirationResult, aspiration, iterative_deepening};
 pub use exhaustive::{minimax, negamax};
+pub use likelihood::{InvalidThreshold, LikelihoodModel, Threshold, Uniform, likelihood_search};
 pub use minmax::alpha_beta_minmax;
 pub use narrowing::{Narrowed, bisection};
 pub use nonrecursive::alpha_beta_nonrecursive;

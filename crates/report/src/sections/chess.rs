@@ -14,19 +14,16 @@ use alphabeta_chess::eval::Evaluator;
 use alphabeta_chess::experiment::{median, run_experiment};
 use alphabeta_chess::game::ExperimentConfig;
 use alphabeta_chess::pgn::read_games;
-use alphabeta_chess::selective::{SelectiveConfig, compare_with_alpha_beta, spread_positions};
 use alphabeta_core::Procedure;
+use rayon::prelude::*;
 use serde_json::json;
 
 use super::figure;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
-use crate::paper::{KLYUSHIN_AVERAGES, KLYUSHIN_TABLE};
 use crate::plot::{Chart, Scale, Series, Style};
 use crate::runner::Context;
 
 const SPASSKY_FISCHER: &str = include_str!("../../data/spassky-fischer-1972-g21.pgn");
-const FISCHER_MATANOVIC: &str = include_str!("../../data/fischer-matanovic-1968.pgn");
-const BOTVINNIK_DONNER: &str = include_str!("../../data/botvinnik-donner-candidates.pgn");
 
 fn positions_of(pgn: &str, which: usize) -> anyhow::Result<Vec<Position>> {
     let game = read_games(pgn)
@@ -39,25 +36,115 @@ fn positions_of(pgn: &str, which: usize) -> anyhow::Result<Vec<Position>> {
 
 const BRANCHING: [u32; 7] = [2, 3, 4, 5, 6, 8, 10];
 
-/// Runs the section.
-pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+/// Trees of the model run beside chess at ⟨10, 3⟩ with R = 5.
+const CROSS_CHECK_TREES: u64 = 2_000;
+
+/// The positions of Spassky–Fischer 1972, game 21, that Fuller's "80
+/// positions" are taken to be — the one place the count is decided.
+///
+/// The game has 81 plies (it ends with the sealed 41.Bd7), so 81 positions
+/// have a move played from them (ply 0 to ply 80) and an 82nd, after
+/// 41.Bd7, is where Spassky resigned. We read Fuller's 80 as the positions
+/// after the first move up to the one before the sealed move: plies 1–80.
+/// (Dropping the start position — every program plays its book there — is
+/// our reading; the paper does not say which 80.)
+pub(crate) fn fuller_positions() -> anyhow::Result<Vec<Position>> {
     let all = positions_of(SPASSKY_FISCHER, 0)?;
-    // The 80 positions after the first move that still have a move to play.
     let game: Vec<Position> = all
         .into_iter()
         .skip(1)
         .filter(|p| !p.legal_moves().is_empty())
         .take(80)
         .collect();
+    anyhow::ensure!(
+        game.len() == 80,
+        "the bundled game gives {} positions, not 80",
+        game.len()
+    );
+    Ok(game)
+}
+
+/// Counts, for each N, the positions with fewer than N legal moves; they are
+/// searched with all their moves (not left out), which lowers NBP at their
+/// points below what N moves would give.
+fn fewer_moves(item: &mut Item, game: &[Position]) {
+    let mut data = DataTable::new(
+        "fuller-fewer-than-n",
+        &["N", "positions with fewer than N legal moves", "of"],
+    );
+    let mut worst = (0, 0);
+    for &n in &BRANCHING {
+        let fewer = game
+            .iter()
+            .filter(|p| p.legal_moves().len() < n as usize)
+            .count();
+        if fewer >= worst.1 {
+            worst = (n, fewer);
+        }
+        data.push(vec![json!(n), json!(fewer), json!(game.len())]);
+    }
+    item.compare(Comparison::new_result(
+        "root positions with fewer than N legal moves, at the largest N",
+        Value::int(worst.1 as i128),
+        format!("at N = {}; such positions (and interior positions alike) are searched with all their moves, none is left out", worst.0),
+    ));
+    item.data.push(data);
+}
+
+/// Fuller §6 says the chess results agree with Fig. 6.1; we set our chess
+/// mean at ⟨10, 3⟩ with material beside our Fig. 6.1 model at N = 10, D = 3,
+/// R = 5 (Fuller's median R with material).
+fn cross_check_6_1(
+    ctx: &Context<'_>,
+    item: &mut Item,
+    depths: &[u32],
+    material: &[(f64, f64)],
+) -> anyhow::Result<()> {
+    let Some(d) = depths.iter().position(|&d| d == 3) else {
+        return Ok(());
+    };
+    let Some(n) = BRANCHING.iter().position(|&n| n == 10) else {
+        return Ok(());
+    };
+    let chess = material[d * BRANCHING.len() + n].0;
+    let s = crate::mc::simulate(
+        ctx,
+        "range n=10 d=3 r=5",
+        alphabeta_core::Procedure::FailHard,
+        CROSS_CHECK_TREES,
+        0x6_1,
+    )?;
+    item.compare(Comparison::approximately(
+        "chess at ⟨10, 3⟩, material, mean NBP, against our Fig. 6.1 model at N = 10, R = 5",
+        Value::real(s.leaves.mean, 1),
+        Value::real(chess, 1),
+        0.25,
+        "Fuller: chess 'agrees' with Fig. 6.1; read as within 25 %",
+    ));
+    Ok(())
+}
+
+/// Runs the section.
+pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
+    let game = fuller_positions()?;
     let sample = &game;
     let depths = [2u32, 3, 4];
+    let seeds = ctx.samples(10, 20);
     ctx.steps(
-        (2 * 2 * depths.len() * BRANCHING.len()) as u64 * sample.len() as u64
+        (2 * 2 * depths.len() * BRANCHING.len()) as u64 * sample.len() as u64 * seeds
             + 4 * game.len() as u64
+            + CROSS_CHECK_TREES
             + 20,
     );
-    let (fig62, material) =
-        fuller_figure(ctx, sample, game.len(), Evaluator::Material, "6-2", &depths)?;
+    let (mut fig62, material) = fuller_figure(
+        ctx,
+        sample,
+        game.len(),
+        Evaluator::Material,
+        "6-2",
+        &depths,
+        seeds,
+    )?;
     let (mut fig63, mobility) = fuller_figure(
         ctx,
         sample,
@@ -65,7 +152,10 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         Evaluator::MaterialMobility,
         "6-3",
         &depths,
+        seeds,
     )?;
+    fewer_moves(&mut fig62, &game);
+    cross_check_6_1(ctx, &mut fig62, &depths, &material)?;
     // Fig. 6.3's text: "the number of bottom positions is considerably
     // higher than the unmodified version", "the tiebroken points are only
     // slightly higher".
@@ -94,13 +184,12 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         0.1,
         "'slightly', read as within 10%",
     ));
-    let mut items = vec![
+    let items = vec![
         fig62,
         range_r(ctx, &game, Evaluator::Material, "6-2", (1, 9, 5)),
         fig63,
         range_r(ctx, &game, Evaluator::MaterialMobility, "6-3", (12, 82, 43)),
     ];
-    items.push(klyushin(ctx)?);
     Ok(items)
 }
 
@@ -137,6 +226,44 @@ fn ranges_of(
         .collect()
 }
 
+/// Mean NBP over `sample` for each of `seeds` random move sets, and their
+/// mean and standard deviation.
+fn seed_spread(
+    ctx: &Context<'_>,
+    sample: &[Position],
+    evaluator: Evaluator,
+    n: u32,
+    d: u32,
+    tie: bool,
+    seeds: u64,
+) -> (f64, f64, Vec<f64>) {
+    let per_seed: Vec<f64> = (0..seeds)
+        .into_par_iter()
+        .map(|k| {
+            let total: u64 = sample
+                .iter()
+                .enumerate()
+                .map(|(i, pos)| {
+                    let seed = ctx.seed ^ (i as u64) ^ (k << 32);
+                    let r = run_experiment(
+                        pos,
+                        config(evaluator, n, tie, seed),
+                        Procedure::FailHard,
+                        d,
+                    );
+                    ctx.advance(1);
+                    r.stats.leaves()
+                })
+                .sum();
+            total as f64 / sample.len() as f64
+        })
+        .collect();
+    let m = per_seed.iter().sum::<f64>() / per_seed.len() as f64;
+    let var =
+        per_seed.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (per_seed.len().max(2) - 1) as f64;
+    (m, var.sqrt(), per_seed)
+}
+
 fn fuller_figure(
     ctx: &Context<'_>,
     sample: &[Position],
@@ -144,6 +271,7 @@ fn fuller_figure(
     evaluator: Evaluator,
     fig: &str,
     depths: &[u32],
+    seeds: u64,
 ) -> anyhow::Result<(Item, Vec<(f64, f64)>)> {
     let name = if evaluator == Evaluator::Material {
         "material"
@@ -152,7 +280,7 @@ fn fuller_figure(
     };
     let mut item = Item::new(format!("fuller-fig-{fig}"), ItemKind::Figure, format!("Fuller Fig. {}: NBP in Spassky–Fischer game 21, {name}", fig.replace('-', ".")))
         .describe(format!(
-            "{} of the game's {of} positions (every one with --full), each searched by alpha-beta (F2) to depth D = 2, 3, 4 with N moves chosen at random at every position, bottom positions valued through their capture chains as in Tech; 'no equal values' perturbs a value that would prune by equality (Fuller §6). The model curve is E[NBP_{{N,D}}] (analysis crate). The paper's graph is lost in the seed; its statements are checked.",
+            "{} of the game's {of} positions (plies 1–80; see the note on 80 against 81), each searched by alpha-beta (F2) to depth D = 2, 3, 4 with N moves chosen at random at every position (fewer where fewer exist), bottom positions valued through their capture chains as in Tech; 'no equal values' perturbs a value that would prune by equality (Fuller §6). Each point is the mean over {seeds} random move sets (seeds) of the mean over the positions, with ± one standard deviation across the seeds as bars. The model curve is E[NBP_{{N,D}}] (analysis crate). The paper's graph is lost in the seed; its statements are checked.",
             sample.len()
         ));
     let mut chart = Chart::new(
@@ -161,7 +289,7 @@ fn fuller_figure(
             fig.replace('-', ".")
         ),
         "N (moves searched at every position)",
-        "mean NBP",
+        "mean NBP (± sd over seeds)",
     )
     .scales(Scale::Log, Scale::Log);
     chart.legend = crate::plot::Legend::UpperLeft;
@@ -171,8 +299,13 @@ fn fuller_figure(
             "D",
             "N",
             "mean NBP",
+            "sd over seeds",
+            "min seed mean",
+            "max seed mean",
             "mean NBP, no equal values",
+            "sd over seeds, no equal values",
             "model E[NBP]",
+            "seeds",
         ],
     );
     let (mut below, mut tie_higher, mut total) = (0, 0, 0);
@@ -180,34 +313,32 @@ fn fuller_figure(
     let mut means = Vec::new();
     for (c, &d) in depths.iter().enumerate() {
         let (mut plain_pts, mut tie_pts, mut model_pts) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut plain_err, mut tie_err) = (Vec::new(), Vec::new());
         for &n in &BRANCHING {
-            let mut sums = [0f64; 2];
-            for (k, tie) in [false, true].into_iter().enumerate() {
-                for (i, pos) in sample.iter().enumerate() {
-                    let r = run_experiment(
-                        pos,
-                        config(evaluator, n, tie, ctx.seed ^ i as u64),
-                        Procedure::FailHard,
-                        d,
-                    );
-                    sums[k] += r.stats.leaves() as f64;
-                    ctx.advance(1);
-                }
-            }
-            let m = sample.len() as f64;
-            let (plain, tie) = (sums[0] / m, sums[1] / m);
+            let (plain, plain_sd, per_seed) =
+                seed_spread(ctx, sample, evaluator, n, d, false, seeds);
+            let (tie, tie_sd, _) = seed_spread(ctx, sample, evaluator, n, d, true, seeds);
             let model = expected_leaves(n, d)
                 .map_err(|e| anyhow::anyhow!("{e}"))?
                 .value;
+            let lo = per_seed.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = per_seed.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             data.push(vec![
                 json!(d),
                 json!(n),
                 json!(plain),
+                json!(plain_sd),
+                json!(lo),
+                json!(hi),
                 json!(tie),
+                json!(tie_sd),
                 json!(model),
+                json!(seeds),
             ]);
             plain_pts.push((f64::from(n), plain));
+            plain_err.push(plain_sd);
             tie_pts.push((f64::from(n), tie));
+            tie_err.push(tie_sd);
             model_pts.push((f64::from(n), model));
             total += 1;
             below += usize::from(plain < model);
@@ -215,18 +346,19 @@ fn fuller_figure(
             tie_ratio.push(tie / model);
             means.push((plain, tie));
         }
-        chart.series.push(Series::new(
-            format!("D = {d}, {name}"),
-            plain_pts,
-            Style::Points,
-            c,
-        ));
-        chart.series.push(Series::new(
-            format!("D = {d}, no equal values"),
-            tie_pts,
-            Style::Dashed,
-            c,
-        ));
+        chart.series.push(
+            Series::new(format!("D = {d}, {name}"), plain_pts, Style::Points, c)
+                .with_errors(plain_err),
+        );
+        chart.series.push(
+            Series::new(
+                format!("D = {d}, no equal values"),
+                tie_pts,
+                Style::Dashed,
+                c,
+            )
+            .with_errors(tie_err),
+        );
         chart.series.push(Series::new(
             format!("D = {d}, model E[NBP_{{N,D}}]"),
             model_pts,
@@ -338,89 +470,4 @@ fn range_r(
     }
     item.data.push(data);
     item
-}
-
-fn klyushin(ctx: &Context<'_>) -> anyhow::Result<Item> {
-    let config = SelectiveConfig::default();
-    let mut positions = spread_positions(&positions_of(FISCHER_MATANOVIC, 0)?, 10, 10);
-    positions.extend(spread_positions(
-        &positions_of(BOTVINNIK_DONNER, 0)?,
-        10,
-        10,
-    ));
-    let mut item = Item::new("klyushin-table", ItemKind::Table, "Klyushin & Kruchinin: terminal positions, their algorithm against alpha-beta")
-        .describe("Their table recomputed from its rows, and their experiment rerun: the chess crate's selective search (threat, protecting and positive moves) against plain fail-hard alpha-beta, depth 4, on 10 positions spread over Fischer–Matanović 1968 and 10 over a Botvinnik–Donner game (the paper's positions are not identified, and its 'Lugano 1968' and 'Amsterdam 1963' games were not found; see the chess crate's data README).");
-    let n = KLYUSHIN_TABLE.len() as f64;
-    let theirs: u32 = KLYUSHIN_TABLE.iter().map(|r| r.1).sum();
-    let plain: u32 = KLYUSHIN_TABLE.iter().map(|r| r.2).sum();
-    item.compare(Comparison::rounded(
-        "their algorithm: text average vs. mean of their table",
-        KLYUSHIN_AVERAGES.0,
-        0,
-        f64::from(theirs) / n,
-    ));
-    item.compare(
-        Comparison::rounded("alpha-beta: text average vs. mean of their table", KLYUSHIN_AVERAGES.1, 0, f64::from(plain) / n).explained(format!(
-            "their table sums to {plain}, a mean of {:.1}; the text's 11008 does not follow from the table (a misprint in the paper)",
-            f64::from(plain) / n
-        )),
-    );
-    let mut data = DataTable::new(
-        "klyushin-ours",
-        &[
-            "position",
-            "fen",
-            "selective terminals",
-            "alpha-beta terminals",
-            "same move",
-        ],
-    );
-    let (mut sel, mut ab, mut same) = (0u64, 0u64, 0usize);
-    for (i, pos) in positions.iter().enumerate() {
-        let c = compare_with_alpha_beta(pos, &config);
-        sel += c.selective.terminal_positions;
-        ab += c.alpha_beta_terminals;
-        same += usize::from(c.same_move());
-        data.push(vec![
-            json!(i + 1),
-            json!(pos.fen()),
-            json!(c.selective.terminal_positions),
-            json!(c.alpha_beta_terminals),
-            json!(c.same_move()),
-        ]);
-        ctx.advance(1);
-    }
-    let m = positions.len() as f64;
-    item.compare(
-        Comparison::exact("positions where both choose the same move", Value::int(20), Value::int(same as i128))
-            .explained(format!("{same} of {} on our positions; a selective search can miss the best move, and the paper's positions are not ours", positions.len())),
-    );
-    item.compare(Comparison::approximately(
-        "reduction factor, alpha-beta terminals / selective terminals",
-        Value::real(11008.0 / 331.0, 1),
-        Value::real(ab as f64 / sel.max(1) as f64, 1),
-        0.5,
-        "other positions, move order and evaluator",
-    )
-    .explained("on these positions, in our move generator's order, the chess crate's selective search saves far less than the paper's factor of 33; the paper's positions, move order and program are not available"));
-    item.compare(Comparison::new_result(
-        "mean terminal positions, selective (ours)",
-        Value::real(sel as f64 / m, 1),
-        "paper: 331",
-    ));
-    item.compare(Comparison::new_result(
-        "mean terminal positions, alpha-beta (ours)",
-        Value::real(ab as f64 / m, 1),
-        "paper: 11008",
-    ));
-    let mut table = DataTable::new(
-        "klyushin-table",
-        &["position", "their algorithm", "alpha-beta"],
-    );
-    for (i, a, b) in KLYUSHIN_TABLE {
-        table.push(vec![json!(i), json!(a), json!(b)]);
-    }
-    item.data.push(table);
-    item.data.push(data);
-    Ok(item)
 }

@@ -7,7 +7,9 @@
 mod chess;
 mod exact;
 mod examples;
+mod floyd;
 mod fuller_mc;
+mod klyushin;
 mod knuth_pi;
 mod perfect;
 
@@ -93,8 +95,22 @@ pub fn registry() -> Vec<SectionSpec> {
             id: "chess",
             title: "Chess: Fuller Figs 6.2–6.3 and Klyushin & Kruchinin's table",
             sources: "Fuller et al. 1973 §6, Figs 6.2–6.3; Klyushin & Kruchinin 2006",
-            fast: true,
+            fast: false,
             run: chess::run,
+        },
+        SectionSpec {
+            id: "klyushin",
+            title: "Chess: Klyushin & Kruchinin's selective search at every level",
+            sources: "Klyushin & Kruchinin 2006 (algorithm, lower bound, experimental table)",
+            fast: false,
+            run: klyushin::run,
+        },
+        SectionSpec {
+            id: "floyd",
+            title: "Chess: Floyd's likelihood search tried at scale",
+            sources: "Knuth & Moore 1975 §4 (Floyd's scheme); new experiments",
+            fast: false,
+            run: floyd::run,
         },
         SectionSpec {
             id: "beyond",

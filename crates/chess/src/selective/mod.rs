@@ -31,6 +31,9 @@
 //! The paper applies the selection at the first level only in its main
 //! description and mentions a recursive use; only the first level is built.
 
+pub mod recursive;
+pub mod study;
+
 use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::value::{loss_in, win_in};
 use alphabeta_core::{Game, INFINITY, NEG_INFINITY, Search, Stats, Value};
@@ -117,7 +120,7 @@ fn f2(
 }
 
 /// Whether the move gives check.
-fn gives_check(board: &Board, mv: Move) -> bool {
+pub(crate) fn gives_check(board: &Board, mv: Move) -> bool {
     let mut b = board.clone();
     b.play_unchecked(mv);
     !b.checkers().is_empty()

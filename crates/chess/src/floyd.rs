@@ -1,0 +1,540 @@
+//! Floyd's likelihood search on chess (Knuth & Moore 1975, §4), tried at
+//! scale: the chess likelihood model, the two searchers compared at equal
+//! node budgets, and a match between them.
+//!
+//! **The likelihood model** ([`ChessLikelihood`]) gives each legal move one
+//! likelihood, the first rule that applies:
+//!
+//! | move | default |
+//! |---|---|
+//! | the only legal move (forced) | 1 |
+//! | captures the piece that just moved (a recapture), not losing by SEE | 0.9 |
+//! | promotion to a queen | 0.5 |
+//! | capture not losing material by static exchange (SEE ≥ 0) | 0.5 |
+//! | gives check | 0.3 |
+//! | capture losing material (SEE < 0) | 0.03 |
+//! | quiet move of rank r (by mobility gain, best first) | max(0.2 · 0.7^r, 0.01) |
+//!
+//! Floyd's own figures — forced 1, recapture high, the best strategic move
+//! about 0.1, implausible moves about 0.01 — set the scale; the rest are
+//! our choices and every number is a field.
+//!
+//! **The comparison.** Both searchers evaluate with the same function and
+//! the same capture-chain quiescence ([`crate::game::Chess`] with
+//! `captures`), and both run under the same budget of positions (tree
+//! positions plus capture-chain positions). Alpha-beta deepens 1, 2, 3, …
+//! plies with MVV-LVA and killer ordering; Floyd's search lowers its
+//! threshold by a factor ([`FloydSearch::step`]) from [`FloydSearch::start`].
+//! An iteration that the budget stops is thrown away; the move of the last
+//! finished iteration is played.
+
+use alphabeta_core::procedures::{
+    FailHard, LikelihoodModel, Threshold, alpha_beta_with_hooks, likelihood_search,
+};
+use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, Search, Value};
+use cozy_chess::{
+    BitBoard, Board, Color, Move, Piece, Square, get_bishop_moves, get_king_moves,
+    get_knight_moves, get_pawn_attacks, get_rook_moves,
+};
+
+use crate::eval::{Evaluator, PIECE_VALUES, mobility};
+use crate::game::{Chess, ExperimentConfig, splitmix64};
+use crate::ordering::{KillerOrdering, is_tactical};
+use crate::position::Position;
+use crate::selective::gives_check;
+
+/// Piece value for exchanges (the king counts high so it is captured last).
+fn exchange_value(p: Piece) -> Value {
+    if p == Piece::King {
+        10_000
+    } else {
+        PIECE_VALUES[p as usize]
+    }
+}
+
+/// Every piece (both colours) attacking `sq` with occupancy `occ`.
+fn attackers(board: &Board, sq: Square, occ: BitBoard) -> BitBoard {
+    let pieces = |p: Piece| board.pieces(p) & occ;
+    let queens = pieces(Piece::Queen);
+    (get_knight_moves(sq) & pieces(Piece::Knight))
+        | (get_king_moves(sq) & pieces(Piece::King))
+        | (get_bishop_moves(sq, occ) & (pieces(Piece::Bishop) | queens))
+        | (get_rook_moves(sq, occ) & (pieces(Piece::Rook) | queens))
+        | (get_pawn_attacks(sq, Color::White)
+            & board.colored_pieces(Color::Black, Piece::Pawn)
+            & occ)
+        | (get_pawn_attacks(sq, Color::Black)
+            & board.colored_pieces(Color::White, Piece::Pawn)
+            & occ)
+}
+
+/// Static exchange evaluation of the capture `mv`: the material the side
+/// to move wins (points) if both sides keep recapturing on the target
+/// square with their least valuable attacker while it pays (the swap
+/// algorithm; x-rays through removed pieces are seen).
+pub fn see(board: &Board, mv: Move) -> Value {
+    let Some(mut moved) = board.piece_on(mv.from) else {
+        return 0;
+    };
+    let sq = mv.to;
+    let first = board.piece_on(sq).map_or(
+        if moved == Piece::Pawn && mv.from.file() != sq.file() {
+            PIECE_VALUES[0]
+        } else {
+            0
+        },
+        exchange_value,
+    );
+    let mut gain = vec![first];
+    let mut occ = board.occupied() ^ mv.from.bitboard();
+    let mut side = !board.side_to_move();
+    loop {
+        let own = attackers(board, sq, occ) & board.colors(side) & occ;
+        let Some((piece, from)) = Piece::ALL
+            .iter()
+            .find_map(|&p| (own & board.pieces(p)).next_square().map(|s| (p, s)))
+        else {
+            break;
+        };
+        gain.push(exchange_value(moved) - gain[gain.len() - 1]);
+        moved = piece;
+        occ ^= from.bitboard();
+        side = !side;
+    }
+    while gain.len() > 1 {
+        let last = gain.pop().unwrap_or(0);
+        let n = gain.len();
+        gain[n - 1] = -(-gain[n - 1]).max(last);
+    }
+    gain[0]
+}
+
+/// The chess likelihoods of Floyd's scheme (module documentation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChessLikelihood {
+    /// The only legal move.
+    pub forced: f64,
+    /// A capture of the piece that just moved, not losing by SEE.
+    pub recapture: f64,
+    /// A promotion to a queen.
+    pub promotion: f64,
+    /// A capture with SEE ≥ 0.
+    pub good_capture: f64,
+    /// A move giving check.
+    pub check: f64,
+    /// A capture with SEE < 0.
+    pub bad_capture: f64,
+    /// The best-ranked quiet move.
+    pub quiet_top: f64,
+    /// Each further quiet move's likelihood is the previous one's times this.
+    pub quiet_decay: f64,
+    /// No quiet move is less likely than this.
+    pub quiet_floor: f64,
+}
+
+impl Default for ChessLikelihood {
+    fn default() -> Self {
+        ChessLikelihood {
+            forced: 1.0,
+            recapture: 0.9,
+            promotion: 0.5,
+            good_capture: 0.5,
+            check: 0.3,
+            bad_capture: 0.03,
+            quiet_top: 0.2,
+            quiet_decay: 0.7,
+            quiet_floor: 0.01,
+        }
+    }
+}
+
+impl ChessLikelihood {
+    /// The likelihoods of `moves` at `board`; `last` is the move that led here.
+    pub fn of(&self, board: &Board, last: Option<Move>, moves: &[Move]) -> Vec<f64> {
+        if moves.len() == 1 {
+            return vec![self.forced];
+        }
+        let us = board.side_to_move();
+        let base = mobility(board, us);
+        let mut out = vec![0.0; moves.len()];
+        let mut quiet: Vec<(usize, Value)> = Vec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            out[i] = if is_tactical(board, mv) {
+                let s = see(board, mv);
+                if last.is_some_and(|l| l.to == mv.to) && s >= 0 {
+                    self.recapture
+                } else if mv.promotion == Some(Piece::Queen) {
+                    self.promotion
+                } else if s >= 0 {
+                    self.good_capture
+                } else if gives_check(board, mv) {
+                    self.check
+                } else {
+                    self.bad_capture
+                }
+            } else if gives_check(board, mv) {
+                self.check
+            } else {
+                let mut after = board.clone();
+                after.play_unchecked(mv);
+                quiet.push((i, mobility(&after, us) - base));
+                continue;
+            };
+        }
+        // Stable: equal gains keep the generator's order.
+        quiet.sort_by_key(|q| -q.1);
+        let mut l = self.quiet_top;
+        for (i, _) in quiet {
+            out[i] = l.max(self.quiet_floor);
+            l *= self.quiet_decay;
+        }
+        out
+    }
+}
+
+impl LikelihoodModel<Chess> for ChessLikelihood {
+    fn likelihoods(
+        &mut self,
+        _game: &Chess,
+        pos: &Position,
+        _ply: usize,
+        last: Option<Move>,
+        moves: &Vec<Move>,
+        out: &mut Vec<f64>,
+    ) {
+        out.extend(self.of(pos.board(), last, moves));
+    }
+}
+
+/// The chess both searchers play: the evaluator with capture-chain
+/// quiescence below every bottom position.
+fn game(evaluator: Evaluator) -> Chess {
+    Chess::new(ExperimentConfig {
+        evaluator,
+        captures: true,
+        ..Default::default()
+    })
+}
+
+/// A move chosen under a budget.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The move (`None` when the game is over).
+    pub best: Option<Move>,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// Positions examined, capture chains included (finished iterations and
+    /// the one the budget stopped).
+    pub nodes: u64,
+    /// The last finished iteration: the depth for alpha-beta, `k` of the
+    /// threshold `start · step^k` for Floyd's search.
+    pub iteration: u32,
+}
+
+/// The two searchers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Searcher {
+    /// Iterative deepening fail-hard alpha-beta, MVV-LVA and killers,
+    /// capture-chain quiescence.
+    AlphaBeta,
+    /// Floyd's likelihood search with a lowering threshold.
+    Floyd(FloydSearch),
+}
+
+/// Floyd's search with a lowering threshold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FloydSearch {
+    /// The model.
+    pub model: ChessLikelihood,
+    /// The first threshold.
+    pub start: f64,
+    /// The factor between thresholds (in (0, 1)).
+    pub step: f64,
+}
+
+impl Default for FloydSearch {
+    fn default() -> Self {
+        FloydSearch {
+            model: ChessLikelihood::default(),
+            start: 0.1,
+            step: 0.3,
+        }
+    }
+}
+
+impl Searcher {
+    /// The name used in tables.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Searcher::AlphaBeta => "alpha-beta + quiescence",
+            Searcher::Floyd(_) => "Floyd likelihood",
+        }
+    }
+
+    /// One iteration without a budget: alpha-beta to depth `k`, or Floyd's
+    /// search at threshold `start · step^(k−1)`.
+    pub fn fixed(&self, pos: &Position, k: u32, evaluator: Evaluator) -> Decision {
+        let chess = game(evaluator);
+        let mut s = Search::new(&chess);
+        let value = match self {
+            Searcher::AlphaBeta => alpha_beta_with_hooks::<FailHard, _, _, _>(
+                &mut s,
+                &mut KillerOrdering::new(),
+                pos,
+                k,
+                NEG_INFINITY,
+                INFINITY,
+            ),
+            Searcher::Floyd(f) => {
+                // Clamped into (0, 1], a threshold always exists (NaN aside).
+                let t = (f.start * f.step.powi(k as i32 - 1)).clamp(f64::MIN_POSITIVE, 1.0);
+                let Ok(t) = Threshold::new(t) else {
+                    return Decision {
+                        best: None,
+                        value: 0,
+                        nodes: 0,
+                        iteration: k,
+                    };
+                };
+                likelihood_search(&mut s, &mut f.model.clone(), pos, t, NEG_INFINITY, INFINITY)
+            }
+        };
+        Decision {
+            best: s.principal_variation().first().copied(),
+            value,
+            nodes: s.nodes() + chess.capture_counts().positions,
+            iteration: k,
+        }
+    }
+
+    /// Chooses a move at `pos` within `budget` positions.
+    pub fn decide(&self, pos: &Position, budget: u64, evaluator: Evaluator) -> Decision {
+        let chess = game(evaluator);
+        let mut spent = 0u64;
+        let mut decision = Decision {
+            best: None,
+            value: 0,
+            nodes: 0,
+            iteration: 0,
+        };
+        let mut killers = KillerOrdering::new();
+        for k in 1..=64u32 {
+            if spent >= budget {
+                break;
+            }
+            chess.reset_counts();
+            let limits = Limits {
+                nodes: Some(budget - spent),
+                ..Limits::none()
+            };
+            let mut s = Search::new(&chess).limits(limits);
+            let value = match self {
+                Searcher::AlphaBeta => alpha_beta_with_hooks::<FailHard, _, _, _>(
+                    &mut s,
+                    &mut killers,
+                    pos,
+                    k,
+                    NEG_INFINITY,
+                    INFINITY,
+                ),
+                Searcher::Floyd(f) => {
+                    let t = f.start * f.step.powi(k as i32 - 1);
+                    let Ok(t) = Threshold::new(t) else { break };
+                    likelihood_search(&mut s, &mut f.model.clone(), pos, t, NEG_INFINITY, INFINITY)
+                }
+            };
+            spent += s.nodes() + chess.capture_counts().positions;
+            let best = s.principal_variation().first().copied();
+            if s.stopped() || spent > budget && decision.best.is_some() {
+                break;
+            }
+            decision.best = best;
+            decision.value = value;
+            decision.iteration = k;
+            if best.is_none() || alphabeta_core::value::is_win(value.abs()) {
+                break;
+            }
+        }
+        decision.nodes = spent;
+        decision
+    }
+}
+
+/// Wins, draws and losses of the first player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn (by rule or by the ply limit).
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Score {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score fraction (a win 1, a draw ½).
+    pub fn fraction(&self) -> f64 {
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference the score implies and its 95 % interval (normal
+    /// approximation of the mean game score; the interval's ends are
+    /// mapped through the same logistic formula, clamped to ±800).
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let s = self.fraction();
+        let var = (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let elo = |p: f64| {
+            let p = p.clamp(1e-6, 1.0 - 1e-6);
+            (-400.0 * (1.0 / p - 1.0).log10()).clamp(-800.0, 800.0)
+        };
+        (elo(s), elo(s - 1.96 * se), elo(s + 1.96 * se))
+    }
+}
+
+/// One game between `white` and `black` from `start`, at most `max_plies`
+/// plies (then a draw); the result for White: 1, ½ or 0 as 2, 1, 0.
+pub fn play_game(
+    start: &Position,
+    white: &Searcher,
+    black: &Searcher,
+    budget: u64,
+    evaluator: Evaluator,
+    max_plies: usize,
+) -> u8 {
+    let mut pos = start.clone();
+    for _ in 0..max_plies {
+        if pos.rule_draw().is_some() {
+            return 1;
+        }
+        if pos.legal_moves().is_empty() {
+            return if !pos.in_check() {
+                1
+            } else if pos.side_to_move() == Color::White {
+                0
+            } else {
+                2
+            };
+        }
+        let searcher = if pos.side_to_move() == Color::White {
+            white
+        } else {
+            black
+        };
+        let d = searcher.decide(&pos, budget, evaluator);
+        let Some(mv) = d.best.or_else(|| pos.legal_moves().first().copied()) else {
+            return 1;
+        };
+        pos = pos.play(mv);
+    }
+    1
+}
+
+/// `count` openings: the start position after `plies` random legal plies,
+/// the choice a function of `seed` (openings that end the game are skipped).
+pub fn random_openings(count: usize, plies: usize, seed: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut state = splitmix64(seed);
+    while out.len() < count {
+        let mut pos = Position::startpos();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state = splitmix64(state);
+            pos = pos.play(moves[(state % moves.len() as u64) as usize]);
+        }
+        if !pos.legal_moves().is_empty() && pos.rule_draw().is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{parse_san, to_san};
+
+    #[test]
+    fn see_counts_the_exchange() {
+        // Rxd5 wins a pawn defended by nothing; Qxd5 defended by a pawn
+        // loses the queen for a pawn.
+        let p = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1").expect("fen");
+        assert_eq!(see(p.board(), parse_san(&p, "Rxd5").expect("legal")), 100);
+        let p = Position::from_fen("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1").expect("fen");
+        assert_eq!(
+            see(p.board(), parse_san(&p, "Qxd5").expect("legal")),
+            100 - 900
+        );
+        // Two rooks against a pawn defended by a rook: R takes, R retakes,
+        // R retakes: +100 − 500 + 500 = +100.
+        let p = Position::from_fen("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1").expect("fen");
+        assert_eq!(see(p.board(), parse_san(&p, "Rxd5").expect("legal")), 100);
+    }
+
+    #[test]
+    fn forced_and_recapture_likelihoods() {
+        let m = ChessLikelihood::default();
+        // One legal move: forced.
+        let p = Position::from_fen("7k/8/8/8/8/8/6q1/7K w - - 0 1").expect("fen");
+        let moves = p.legal_moves();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(m.of(p.board(), None, &moves), vec![1.0]);
+        // After ...Nxd4 White recaptures with the queen... or the pawn.
+        let p = Position::from_fen("4k3/8/8/8/3n4/2P5/8/3QK3 w - - 0 1").expect("fen");
+        let last = Some(Move {
+            from: Square::C6,
+            to: Square::D4,
+            promotion: None,
+        });
+        let moves = p.legal_moves();
+        let l = m.of(p.board(), last, &moves);
+        for (mv, x) in moves.iter().zip(&l) {
+            let san = to_san(&p, *mv);
+            if san == "cxd4" || san == "Qxd4" {
+                assert_eq!(*x, 0.9, "{san}");
+            } else {
+                assert!(*x <= 0.3, "{san} {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn elo_of_even_and_lopsided_scores() {
+        let even = Score {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        let (e, lo, hi) = even.elo();
+        assert!(e.abs() < 1e-9 && lo < 0.0 && hi > 0.0);
+        // 75 %: 400·log10(3) ≈ 190.8 Elo.
+        let s = Score {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        };
+        assert!((s.elo().0 - 190.85).abs() < 0.01);
+    }
+
+    #[test]
+    fn both_searchers_find_a_mate_in_one_within_budget() {
+        let p = Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").expect("fen");
+        for s in [Searcher::AlphaBeta, Searcher::Floyd(FloydSearch::default())] {
+            let d = s.decide(&p, 5_000, Evaluator::Material);
+            assert_eq!(to_san(&p, d.best.expect("move")), "Qb8#", "{}", s.name());
+            assert!(d.nodes <= 5_000 + 2_000, "{}", d.nodes);
+        }
+    }
+}
