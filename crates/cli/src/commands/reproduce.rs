@@ -49,6 +49,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .collect()
         }),
         progress: !args.quiet,
+        command_line: Some(
+            std::env::args()
+                .map(|a| {
+                    if a.chars()
+                        .any(|c| c.is_whitespace() || c == '\'' || c == '"')
+                    {
+                        format!("'{}'", a.replace('\'', "'\\''"))
+                    } else {
+                        a
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
     };
     let started = std::time::Instant::now();
     let report = generate(&options)?;
@@ -62,14 +76,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             s.title
         );
     }
-    let t = report.tally();
+    let it = &report.interval_tests;
     println!(
-        "{} matches, {} within CI, {} differ, {} missing, {} new — {} files in {} ({:.1}s)",
-        t.matches,
-        t.within_ci,
-        t.differs,
-        t.missing,
-        t.new,
+        "{} — {} interval tests, {} first-run misses (about {:.1} expected by chance), {} significant after Holm",
+        report.tally().summary(),
+        it.tests,
+        it.first_run_misses,
+        it.expected_first_run_misses,
+        it.significant
+    );
+    println!(
+        "{} files in {} ({:.1}s)",
         written.files.len(),
         args.out.join("index.html").display(),
         started.elapsed().as_secs_f64()

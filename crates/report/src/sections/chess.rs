@@ -101,6 +101,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         range_r(ctx, &game, Evaluator::MaterialMobility, "6-3", (12, 82, 43)),
     ];
     items.push(klyushin(ctx)?);
+    items.push(klyushin_lower_bound());
     Ok(items)
 }
 
@@ -173,6 +174,8 @@ fn fuller_figure(
             "mean NBP",
             "mean NBP, no equal values",
             "model E[NBP]",
+            "sd over positions",
+            "95% half-width",
         ],
     );
     let (mut below, mut tie_higher, mut total) = (0, 0, 0);
@@ -180,8 +183,10 @@ fn fuller_figure(
     let mut means = Vec::new();
     for (c, &d) in depths.iter().enumerate() {
         let (mut plain_pts, mut tie_pts, mut model_pts) = (Vec::new(), Vec::new(), Vec::new());
+        let mut plain_err = Vec::new();
         for &n in &BRANCHING {
             let mut sums = [0f64; 2];
+            let mut squares = 0f64;
             for (k, tie) in [false, true].into_iter().enumerate() {
                 for (i, pos) in sample.iter().enumerate() {
                     let r = run_experiment(
@@ -190,12 +195,18 @@ fn fuller_figure(
                         Procedure::FailHard,
                         d,
                     );
-                    sums[k] += r.stats.leaves() as f64;
+                    let x = r.stats.leaves() as f64;
+                    sums[k] += x;
+                    if !tie {
+                        squares += x * x;
+                    }
                     ctx.advance(1);
                 }
             }
             let m = sample.len() as f64;
             let (plain, tie) = (sums[0] / m, sums[1] / m);
+            let sd = ((squares / m - plain * plain).max(0.0) * m / (m - 1.0).max(1.0)).sqrt();
+            let half = 1.96 * sd / m.sqrt();
             let model = expected_leaves(n, d)
                 .map_err(|e| anyhow::anyhow!("{e}"))?
                 .value;
@@ -205,7 +216,10 @@ fn fuller_figure(
                 json!(plain),
                 json!(tie),
                 json!(model),
+                json!(sd),
+                json!(half),
             ]);
+            plain_err.push(half);
             plain_pts.push((f64::from(n), plain));
             tie_pts.push((f64::from(n), tie));
             model_pts.push((f64::from(n), model));
@@ -215,12 +229,15 @@ fn fuller_figure(
             tie_ratio.push(tie / model);
             means.push((plain, tie));
         }
-        chart.series.push(Series::new(
-            format!("D = {d}, {name}"),
-            plain_pts,
-            Style::Points,
-            c,
-        ));
+        chart.series.push(
+            Series::new(
+                format!("D = {d}, {name} (mean over positions, 95% interval)"),
+                plain_pts,
+                Style::Points,
+                c,
+            )
+            .with_errors(plain_err),
+        );
         chart.series.push(Series::new(
             format!("D = {d}, no equal values"),
             tie_pts,
@@ -423,4 +440,17 @@ fn klyushin(ctx: &Context<'_>) -> anyhow::Result<Item> {
     item.data.push(table);
     item.data.push(data);
     Ok(item)
+}
+
+/// Klyushin & Kruchinin's lower bound of their algorithm, built from
+/// V_2^{(k)} = p^⌈(D−k)/2⌉ + p^⌊(D−k)/2⌋ − 1.
+fn klyushin_lower_bound() -> Item {
+    let mut item = Item::new("klyushin-lower-bound", ItemKind::Check, "Klyushin & Kruchinin: the lower bound of their algorithm")
+        .describe("Their lower bound O(p^⌈D/2⌉) (from V_2^(k) = p^⌈(D−k)/2⌉ + p^⌊(D−k)/2⌋ − 1) against the positions their selective search examines in its best case.");
+    item.compare(Comparison::not_yet_built(
+        "lower bound V_2^(0) against the best case of the selective search",
+        None,
+        "the lower-bound formula is another helper's work in progress",
+    ));
+    item
 }
