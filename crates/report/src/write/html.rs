@@ -36,7 +36,7 @@ td.num{font-family:ui-monospace,monospace;word-break:break-all;max-width:28em}
 .new{background:#eee;color:#333}.differs{background:#ffe6c7;color:#8a4b00}.missing{background:#ffd6d6;color:#8b0000}
 .src{display:block;font-family:system-ui,sans-serif;font-size:.78em;color:#777}
 .summary td,.summary th{text-align:center}.summary td:first-child{text-align:left}
-figure{margin:1em 0;max-width:100%}figure img{border:1px solid #ddd;max-width:100%;height:auto;display:block}
+figure{margin:1em 0;max-width:100%}figure img{border:1px solid #ddd;box-sizing:border-box;max-width:100%;height:auto;display:block}
 pre{background:#f6f6f6;padding:.5em;overflow-x:auto}
 figcaption{font-size:.9em;color:#555}
 .settings td{font-family:ui-monospace,monospace}
