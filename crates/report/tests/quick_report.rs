@@ -143,7 +143,13 @@ fn quick_report_of_the_fast_sections() {
             .find(|i| i.id == id)
             .unwrap_or_else(|| panic!("item {id}"))
     };
-    for id in ["fuller-fig-1-1", "fuller-fig-2-1", "knuth-fig-4"] {
+    for id in [
+        "fuller-fig-1-1",
+        "fuller-fig-2-1",
+        "knuth-fig-4",
+        "zohar-fig-3",
+        "hsu-slides-76-77",
+    ] {
         assert_eq!(item(id).verdict(), Verdict::ByConstruction, "{id}");
     }
     // Every comparison's class is shown in the HTML and the Markdown, with

@@ -638,57 +638,57 @@ fn zohar_fig_3() -> anyhow::Result<Item> {
 }
 
 /// Hsu's slides 76–77: a node A reached along two paths, first with the
-/// window [4000, 5000], later with [390, 600]; its successor W is worth
-/// −200 (200 to A). The fail-soft F3 returns W's value −200 as W's bound,
-/// which decides the second visit without a search; the fail-hard F2
-/// returns only −4000 (the window's edge), which does not. With W worth
-/// −450 (450 to A), F3's bound no longer decides either.
+/// window [4000, 5000], later with [390, 600]; its successor W is worth 200
+/// to A and A fails low. The fail-soft F3 returns A's upper bound
+/// max(200, v), which decides the second visit without a search; the
+/// fail-hard F2 returns only alpha = 4000, which does not. With W worth 450
+/// to A, F3's bound no longer decides either.
 fn hsu_slides_76_77() -> anyhow::Result<Item> {
     let mut item = Item::new("hsu-slides-76-77", ItemKind::Check, "Hsu slides 76–77: what F3's fail-soft value saves on a second visit")
-        .describe("W is searched inside A's window [4000, 5000], i.e. with W's own window [−5000, −4000]; its value becomes a lower bound stored for W (a transposition table's entry). On the second visit along P2, A's window [390, 600] asks W for [−600, −390]: a stored lower bound ≥ −390 decides W without a search. W is the negamax tree (200 300) (value −200) and, for the slide's last case, (450 500) (value −450); the core's alpha_beta_fail_hard (F2) and alpha_beta_fail_soft (F3) return the bounds.");
+        .describe("A = (W Q) is searched with the window [4000, 5000]; W is worth 200 to A and Q (v) 300, so A fails low and its returned value is an upper bound stored for A (a transposition table's entry). On the second visit along P2 the window is [390, 600]: a stored upper bound ≤ 390 decides A without a search. Negamax trees (−200 −300) and, for the slide's last case, (−450 −300); the core's alpha_beta_fail_hard (F2) and alpha_beta_fail_soft (F3) return the bounds.");
     let search = |text: &str, soft: bool| -> anyhow::Result<Score> {
         let tree = Tree::parse_with(text, Convention::NegaMax)
             .map_err(|e| anyhow::anyhow!("Hsu slide 76 tree: {e}"))?;
         let mut s = Search::new(&tree);
         Ok(if soft {
-            alpha_beta_fail_soft(&mut s, &Tree::ROOT, u32::MAX, -5000, -4000)
+            alpha_beta_fail_soft(&mut s, &Tree::ROOT, u32::MAX, 4000, 5000)
         } else {
-            alpha_beta_fail_hard(&mut s, &Tree::ROOT, u32::MAX, -5000, -4000)
+            alpha_beta_fail_hard(&mut s, &Tree::ROOT, u32::MAX, 4000, 5000)
         })
     };
-    let decides = |bound: Score| bound >= -390;
-    let f3 = search("(200 300)", true)?;
-    let f2 = search("(200 300)", false)?;
-    let f3_450 = search("(450 500)", true)?;
+    let decides = |upper: Score| upper <= 390;
+    let f3 = search("(-200 -300)", true)?;
+    let f2 = search("(-200 -300)", false)?;
+    let f3_450 = search("(-450 -300)", true)?;
     item.compare(Comparison::exact(
-        "F3's value of W on the first visit (A sees 200)",
-        Value::int(-200),
+        "F3's value of A on the first visit, max(200, v)",
+        Value::int(300),
         Value::int(f3.into()),
     ));
     item.compare(
         Comparison::qualitative(
-            "second visit with [390, 600]: F3's stored value decides W, no new search",
+            "second visit with [390, 600]: F3's stored bound decides A, no new search",
             decides(f3),
         )
-        .note(format!("stored lower bound {f3} ≥ −390")),
+        .note(format!("stored upper bound {f3} ≤ 390")),
     );
     item.compare(
         Comparison::qualitative(
-            "F2 keeps no better value than the window's edge, so W is searched again",
+            "F2 keeps no better bound than alpha, so A is searched again",
             !decides(f2),
         )
         .note(format!("F2 returns {f2}")),
     );
     item.compare(
         Comparison::qualitative(
-            "with W worth 450 to A, W must be searched again under F3 too",
+            "with W worth 450 to A, A must be searched again under F3 too",
             !decides(f3_450),
         )
         .note(format!("F3 returns {f3_450}")),
     );
     item.comparisons = std::mem::take(&mut item.comparisons)
         .into_iter()
-        .map(|c| c.by_construction("W's subtree is built to the values the slides give"))
+        .map(|c| c.by_construction("A's subtree is built to the values the slides give"))
         .collect();
     Ok(item)
 }
