@@ -2,15 +2,21 @@
 //!
 //! The reproduction report: every table and figure of the five seed
 //! documents beside our reproduction of it, with the difference and a
-//! verdict (matches / within CI / differs / missing / new).
+//! verdict class (exact / to the printed digits / within tolerance / within
+//! CI / qualitative / by construction / outside CI by chance / differs / new /
+//! missing; see [`model::Verdict`]).
 //!
 //! * [`model`]: the report as data — sections of items (tables, figures,
-//!   checks), each holding [`model::Comparison`]s whose verdicts are computed
-//!   from the two values, never set by hand;
+//!   checks), each holding [`model::Comparison`]s whose verdict classes are
+//!   computed by their constructors from the two values, never set by hand;
+//!   Holm's correction over the interval tests ([`model::Report::apply_holm`]);
 //! * [`sections`]: the registry of sections and the code that computes each;
 //! * [`plot`], [`treeplot`]: SVG figures through `plotters`;
 //! * [`write`](mod@write): the self-contained output folder (`index.html`, `report.md`,
-//!   `figures/`, `data/`, `report.json`);
+//!   `figures/`, `data/`, `report.json`), with the methods and provenance,
+//!   written atomically;
+//! * [`mc`]: Monte Carlo runs, and the rerun of a first-run miss with a
+//!   larger sample ([`mc::compare`]);
 //! * [`paper`]: the numbers the seeds print, transcribed with their sources.
 //!
 //! ```no_run
@@ -29,6 +35,8 @@ pub mod sections;
 pub mod treeplot;
 pub mod write;
 
-pub use model::{Comparison, Item, ItemKind, Report, Section, Value, Verdict};
+pub use model::{
+    Comparison, Item, ItemKind, PaperSource, Report, Section, SectionVerdict, Value, Verdict,
+};
 pub use runner::{Context, Options, generate};
 pub use sections::{SectionSpec, registry};

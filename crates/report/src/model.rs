@@ -140,51 +140,176 @@ pub fn fmt_sig(x: f64, sig: usize) -> String {
     format!("{x:.decimals$}")
 }
 
-/// How our number stands beside the paper's.
+/// The class of a comparison: what kind of agreement (or disagreement) it
+/// stands for. Each class means one thing, and only the constructors of
+/// [`Comparison`] assign it, from the two values:
+///
+/// | class | constructor | meaning |
+/// |---|---|---|
+/// | [`Verdict::Exact`] | [`Comparison::exact`] | identical integers, rationals or texts |
+/// | [`Verdict::PrintedDigits`] | [`Comparison::rounded`] | ours rounds to every digit the paper prints |
+/// | [`Verdict::WithinTolerance`] | [`Comparison::approximately`] | within a relative tolerance stated on the comparison, for a stated reason |
+/// | [`Verdict::WithinCi`] | [`Comparison::estimate`], [`Comparison::estimate_rerun`] | the paper's number lies in our 95 % interval |
+/// | [`Verdict::Qualitative`] | [`Comparison::qualitative`] (and [`Comparison::exact`] on yes/no) | a yes/no statement of the paper holds |
+/// | [`Verdict::ByConstruction`] | [`Comparison::by_construction`] on an agreeing comparison | agrees because the input was built to fit the paper's text |
+/// | [`Verdict::ChanceMiss`] | [`Comparison::estimate_rerun`], then [`Report::apply_holm`] | outside the 95 % interval in the first run and its larger rerun, but not significant after Holm's correction |
+/// | [`Verdict::Differs`] | any of them, when the values disagree | different, with the reason |
+/// | [`Verdict::New`] | [`Comparison::new_result`] | a number the papers do not print |
+/// | [`Verdict::Missing`] | [`Comparison::missing`], [`Comparison::not_yet_built`] | not reproduced, with the reason |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
-    /// Equal (exactly, or to every digit the paper prints).
-    Matches,
+    /// Identical values (integers, rationals digit for digit, the same text).
+    Exact,
+    /// Ours rounds to every digit the paper prints.
+    PrintedDigits,
+    /// Within a relative tolerance stated on the comparison.
+    WithinTolerance,
     /// The paper's number lies inside our 95 % confidence interval.
     WithinCi,
-    /// A result the papers do not print (beyond the papers); no comparison.
-    New,
+    /// A yes/no statement of the paper that holds.
+    Qualitative,
+    /// Agrees because the input was rebuilt to fit the paper's text.
+    ByConstruction,
+    /// Outside the 95 % interval in two independent runs, but not
+    /// significant after Holm's correction over all interval tests.
+    ChanceMiss,
     /// Different, with the reason stated.
     Differs,
-    /// Not reproduced yet, with the reason stated.
+    /// A result the papers do not print; no comparison.
+    New,
+    /// Not reproduced, with the reason stated.
     Missing,
 }
 
 impl Verdict {
-    /// The word shown in the report.
+    /// Every class, in the order the summary shows them.
+    pub const ALL: [Verdict; 10] = [
+        Verdict::Exact,
+        Verdict::PrintedDigits,
+        Verdict::WithinTolerance,
+        Verdict::WithinCi,
+        Verdict::Qualitative,
+        Verdict::ByConstruction,
+        Verdict::ChanceMiss,
+        Verdict::Differs,
+        Verdict::New,
+        Verdict::Missing,
+    ];
+
+    /// The words shown in the report.
     pub fn label(self) -> &'static str {
         match self {
-            Verdict::Matches => "matches",
+            Verdict::Exact => "exact",
+            Verdict::PrintedDigits => "to the printed digits",
+            Verdict::WithinTolerance => "within tolerance",
             Verdict::WithinCi => "within CI",
-            Verdict::New => "new",
+            Verdict::Qualitative => "qualitative",
+            Verdict::ByConstruction => "by construction",
+            Verdict::ChanceMiss => "outside CI by chance",
             Verdict::Differs => "differs",
+            Verdict::New => "new",
             Verdict::Missing => "missing",
         }
     }
 
-    /// The severity used to summarise several verdicts (worst wins).
-    fn severity(self) -> u8 {
+    /// The identifier used in JSON, CSV and CSS classes.
+    pub fn key(self) -> &'static str {
         match self {
-            Verdict::New => 0,
-            Verdict::Matches => 1,
-            Verdict::WithinCi => 2,
-            Verdict::Differs => 3,
-            Verdict::Missing => 4,
+            Verdict::Exact => "exact",
+            Verdict::PrintedDigits => "printed_digits",
+            Verdict::WithinTolerance => "within_tolerance",
+            Verdict::WithinCi => "within_ci",
+            Verdict::Qualitative => "qualitative",
+            Verdict::ByConstruction => "by_construction",
+            Verdict::ChanceMiss => "chance_miss",
+            Verdict::Differs => "differs",
+            Verdict::New => "new",
+            Verdict::Missing => "missing",
         }
     }
 
-    /// The worst of a list of verdicts (`New` for an empty list).
+    /// What the class means, one line (the report's legend).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Verdict::Exact => "identical integers, rationals (digit for digit) or statements",
+            Verdict::PrintedDigits => "ours rounds to every digit the paper prints",
+            Verdict::WithinTolerance => {
+                "within the relative tolerance stated beside it, for the reason stated (the paper's number is itself approximate: a fit, a graph, \"about\")"
+            }
+            Verdict::WithinCi => "the paper's number lies in our 95% confidence interval",
+            Verdict::Qualitative => "a yes/no statement of the paper checked and true",
+            Verdict::ByConstruction => {
+                "agrees because the input was rebuilt to fit the paper's text (a lost figure): a check of consistency, not evidence"
+            }
+            Verdict::ChanceMiss => {
+                "outside the 95% interval in the first run and in a rerun with a larger independent sample, but not significant after Holm's correction over all interval tests"
+            }
+            Verdict::Differs => "different, with the reason",
+            Verdict::New => "a number the papers do not print",
+            Verdict::Missing => "not reproduced, with the reason",
+        }
+    }
+
+    /// The weakness used to summarise an item (the weakest class wins).
+    fn weakness(self) -> u8 {
+        match self {
+            Verdict::New => 0,
+            Verdict::Exact => 1,
+            Verdict::PrintedDigits => 2,
+            Verdict::WithinCi => 3,
+            Verdict::WithinTolerance => 4,
+            Verdict::Qualitative => 5,
+            Verdict::ByConstruction => 6,
+            Verdict::ChanceMiss => 7,
+            Verdict::Missing => 8,
+            Verdict::Differs => 9,
+        }
+    }
+
+    /// Whether the class is an agreement with the paper.
+    pub fn agrees(self) -> bool {
+        matches!(
+            self,
+            Verdict::Exact
+                | Verdict::PrintedDigits
+                | Verdict::WithinTolerance
+                | Verdict::WithinCi
+                | Verdict::Qualitative
+                | Verdict::ByConstruction
+        )
+    }
+
+    /// The weakest of a list of verdicts (`New` for an empty list): an
+    /// item's verdict.
     pub fn worst(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
         verdicts
             .into_iter()
-            .max_by_key(|v| v.severity())
+            .max_by_key(|v| v.weakness())
             .unwrap_or(Verdict::New)
+    }
+}
+
+/// Where the number in the "paper" column comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PaperSource {
+    /// Printed in the paper (a table entry, a number or statement of the text).
+    Printed,
+    /// Our evaluation of a formula or theorem of the paper (named).
+    Formula {
+        /// The formula (`Eqn 5.6`, `Theorem 6`).
+        formula: String,
+    },
+}
+
+impl PaperSource {
+    /// The marker shown in the paper column.
+    pub fn marker(&self) -> String {
+        match self {
+            PaperSource::Printed => "printed".to_string(),
+            PaperSource::Formula { formula } => format!("evaluated: {formula}"),
+        }
     }
 }
 
@@ -193,10 +318,21 @@ impl Verdict {
 pub struct Comparison {
     label: String,
     paper: Option<Value>,
+    paper_source: PaperSource,
     ours: Option<Value>,
     difference: Option<f64>,
     verdict: Verdict,
+    /// The relative tolerance of a [`Verdict::WithinTolerance`] check (also
+    /// kept when it fails).
+    tolerance: Option<f64>,
+    /// |z| of an interval test (the final run's).
+    z: Option<f64>,
     reason: String,
+}
+
+/// The two-sided p-value of a standard normal |z|.
+pub fn p_value(z: f64) -> f64 {
+    libm::erfc(z.abs() / std::f64::consts::SQRT_2)
 }
 
 impl Comparison {
@@ -217,23 +353,34 @@ impl Comparison {
         Comparison {
             label: label.into(),
             paper,
+            paper_source: PaperSource::Printed,
             ours,
             difference,
             verdict,
+            tolerance: None,
+            z: None,
             reason: reason.into(),
         }
     }
 
     /// Exact comparison: the two values must be identical (same exact text,
-    /// same integer, same free text).
+    /// same integer, same free text): [`Verdict::Exact`], else
+    /// [`Verdict::Differs`]. Two texts "yes"/"no" are a yes/no statement and
+    /// get [`Verdict::Qualitative`] instead (see [`Comparison::qualitative`]).
     pub fn exact(label: impl Into<String>, paper: Value, ours: Value) -> Comparison {
+        let yes_no = |v: &Value| matches!(v, Value::Text { text } if text == "yes" || text == "no");
         let same = match (&paper, &ours) {
             (Value::Exact { text: a, .. }, Value::Exact { text: b, .. }) => a == b,
             (Value::Text { text: a }, Value::Text { text: b }) => a.trim() == b.trim(),
             (a, b) => a.as_f64().is_some() && a.as_f64() == b.as_f64(),
         };
+        let agreement = if yes_no(&paper) && yes_no(&ours) {
+            Verdict::Qualitative
+        } else {
+            Verdict::Exact
+        };
         if same {
-            Comparison::make(label, Some(paper), Some(ours), Verdict::Matches, "")
+            Comparison::make(label, Some(paper), Some(ours), agreement, "")
         } else {
             let reason = format!(
                 "exact values differ: paper {}, ours {}",
@@ -244,16 +391,30 @@ impl Comparison {
         }
     }
 
-    /// The paper prints `paper` rounded to `decimals` digits: ours matches
-    /// when it rounds to the same printed value (within half a unit of the
-    /// last printed digit, plus a float epsilon).
+    /// A yes/no statement of the paper, checked: [`Verdict::Qualitative`]
+    /// when it holds, [`Verdict::Differs`] otherwise.
+    pub fn qualitative(label: impl Into<String>, holds: bool) -> Comparison {
+        let word = |b: bool| Value::text(if b { "yes" } else { "no" });
+        Comparison::exact(label, word(true), word(holds))
+    }
+
+    /// The paper prints `paper` rounded to `decimals` digits: ours gets
+    /// [`Verdict::PrintedDigits`] when it rounds to the same printed value
+    /// (within half a unit of the last printed digit, plus a float epsilon),
+    /// [`Verdict::Differs`] otherwise.
     pub fn rounded(label: impl Into<String>, paper: f64, decimals: usize, ours: f64) -> Comparison {
         let half_unit = 0.5 * 10f64.powi(-(decimals as i32));
         let diff = (ours - paper).abs();
         let paper_v = Value::real(paper, decimals);
         let ours_v = Value::real(ours, decimals + 3);
         if diff <= half_unit * (1.0 + 1e-9) {
-            Comparison::make(label, Some(paper_v), Some(ours_v), Verdict::Matches, "")
+            Comparison::make(
+                label,
+                Some(paper_v),
+                Some(ours_v),
+                Verdict::PrintedDigits,
+                "",
+            )
         } else {
             let reason = format!(
                 "|ours − paper| = {} exceeds half a unit of the paper's last digit ({half_unit})",
@@ -263,9 +424,11 @@ impl Comparison {
         }
     }
 
-    /// Like [`Comparison::rounded`] but the paper's value may be off by up
-    /// to `tolerance` (relative) for a stated reason (a fit, a graph read
-    /// by eye): within it the verdict is "matches", otherwise "differs".
+    /// The paper's value is itself approximate (a fit, a graph read by
+    /// eye, "about half"): [`Verdict::WithinTolerance`] when the relative
+    /// difference is at most `relative_tolerance`, [`Verdict::Differs`]
+    /// otherwise; the tolerance and `why_tolerance` are kept on the
+    /// comparison and shown.
     pub fn approximately(
         label: impl Into<String>,
         paper: Value,
@@ -287,26 +450,37 @@ impl Comparison {
         } else {
             ((o - p) / p).abs()
         };
-        if rel <= relative_tolerance {
+        let tol = fmt_percent(relative_tolerance);
+        let mut c = if rel <= relative_tolerance {
             let reason = format!(
-                "relative difference {} within the tolerance {} ({why_tolerance})",
-                fmt_sig(rel, 2),
-                fmt_sig(relative_tolerance, 2)
+                "relative difference {} within the stated tolerance ±{tol} ({why_tolerance})",
+                fmt_percent(rel),
             );
-            Comparison::make(label, Some(paper), Some(ours), Verdict::Matches, reason)
+            Comparison::make(
+                label,
+                Some(paper),
+                Some(ours),
+                Verdict::WithinTolerance,
+                reason,
+            )
         } else {
             let reason = format!(
-                "relative difference {} exceeds the tolerance {} ({why_tolerance})",
-                fmt_sig(rel, 2),
-                fmt_sig(relative_tolerance, 2)
+                "relative difference {} exceeds the stated tolerance ±{tol} ({why_tolerance})",
+                fmt_percent(rel),
             );
             Comparison::make(label, Some(paper), Some(ours), Verdict::Differs, reason)
-        }
+        };
+        c.tolerance = Some(relative_tolerance);
+        c
     }
 
     /// A Monte Carlo estimate against the paper's (exact or printed) value:
-    /// "within CI" when the paper's value lies in our 95 % confidence
-    /// interval (mean ± 1.96 standard errors), "differs" otherwise.
+    /// [`Verdict::WithinCi`] when the paper's value lies in our 95 %
+    /// confidence interval (mean ± 1.96 standard errors). Outside it, the
+    /// comparison is a [`Verdict::ChanceMiss`] until [`Report::apply_holm`]
+    /// finds it significant (then [`Verdict::Differs`]). Prefer
+    /// [`Comparison::estimate_rerun`], which reruns a miss with a larger
+    /// sample first.
     pub fn estimate(label: impl Into<String>, paper: Value, ours: Value) -> Comparison {
         let (Some(p), Value::Estimate { mean, std_err, .. }) = (paper.as_f64(), &ours) else {
             return Comparison::make(
@@ -318,23 +492,45 @@ impl Comparison {
             );
         };
         let z = (mean - p).abs() / std_err;
-        if z <= 1.96 {
+        let z = if z.is_nan() { 0.0 } else { z };
+        let mut c = if z <= 1.96 {
             let reason = format!("|z| = {}", fmt_sig(z, 2));
             Comparison::make(label, Some(paper), Some(ours), Verdict::WithinCi, reason)
         } else {
-            let reason = if z <= 3.29 {
-                format!(
-                    "|z| = {} > 1.96: outside the 95% interval, though by chance alone about one comparison in twenty falls there (|z| > 3.29 would be significant at 0.1%)",
-                    fmt_sig(z, 2)
-                )
-            } else {
-                format!("|z| = {} > 3.29: significant at 0.1%", fmt_sig(z, 2))
-            };
-            Comparison::make(label, Some(paper), Some(ours), Verdict::Differs, reason)
-        }
+            let reason = format!("|z| = {} > 1.96: outside the 95% interval", fmt_sig(z, 2));
+            Comparison::make(label, Some(paper), Some(ours), Verdict::ChanceMiss, reason)
+        };
+        c.z = Some(z);
+        c
     }
 
-    /// A number the paper does not print: reported as new.
+    /// Like [`Comparison::estimate`], but a first run outside the 95 %
+    /// interval is not yet called anything: `rerun` computes the estimate
+    /// again with a larger, independent sample (the caller's choice, four
+    /// times the trees and another seed by convention), and the rerun's
+    /// estimate decides. The reason records both runs.
+    pub fn estimate_rerun(
+        label: impl Into<String>,
+        paper: Value,
+        first: Value,
+        rerun: impl FnOnce() -> anyhow::Result<Value>,
+    ) -> anyhow::Result<Comparison> {
+        let label = label.into();
+        let c = Comparison::estimate(label.clone(), paper.clone(), first.clone());
+        if c.verdict != Verdict::ChanceMiss {
+            return Ok(c);
+        }
+        let z1 = c.z.unwrap_or(f64::NAN);
+        let second = rerun()?;
+        let c2 = Comparison::estimate(label, paper, second);
+        Ok(c2.note(format!(
+            "rerun: the first run ({}) had |z| = {}, outside the 95% interval; this is the rerun with a larger independent sample",
+            first.display(),
+            fmt_sig(z1, 2)
+        )))
+    }
+
+    /// A number the paper does not print: [`Verdict::New`].
     pub fn new_result(
         label: impl Into<String>,
         ours: Value,
@@ -343,7 +539,7 @@ impl Comparison {
         Comparison::make(label, None, Some(ours), Verdict::New, note)
     }
 
-    /// A paper's number we do not reproduce yet, and why.
+    /// A paper's number we do not reproduce, and why: [`Verdict::Missing`].
     pub fn missing(
         label: impl Into<String>,
         paper: Option<Value>,
@@ -352,12 +548,48 @@ impl Comparison {
         Comparison::make(label, paper, None, Verdict::Missing, reason)
     }
 
+    /// A paper's number whose reproduction waits for work not yet in the
+    /// project: [`Verdict::Missing`] with the reason "not yet built: …".
+    pub fn not_yet_built(
+        label: impl Into<String>,
+        paper: Option<Value>,
+        needs: impl AsRef<str>,
+    ) -> Comparison {
+        Comparison::missing(label, paper, format!("not yet built: {}", needs.as_ref()))
+    }
+
+    /// Marks an agreement as true by construction: the input (a tree, a
+    /// figure lost in the seed) was rebuilt to satisfy the paper's text, so
+    /// the agreement checks consistency, not the paper. An agreeing
+    /// comparison becomes [`Verdict::ByConstruction`]; a difference stays a
+    /// difference.
+    pub fn by_construction(mut self, how: impl Into<String>) -> Comparison {
+        if self.verdict.agrees() {
+            self.verdict = Verdict::ByConstruction;
+            self = self.note(format!("by construction: {}", how.into()));
+        }
+        self
+    }
+
+    /// Marks the paper's value as our evaluation of one of its formulas or
+    /// theorems (named), not a number it prints.
+    pub fn formula(mut self, formula: impl Into<String>) -> Comparison {
+        self.paper_source = PaperSource::Formula {
+            formula: formula.into(),
+        };
+        self
+    }
+
     /// A comparison whose verdict was computed as "differs" for a reason
     /// that the paper itself explains (a misprint, a typo, non-random data):
-    /// keeps the verdict "differs" and replaces the reason.
+    /// keeps the verdict "differs" and replaces the reason (keeping a
+    /// stated tolerance in front).
     pub fn explained(mut self, reason: impl Into<String>) -> Comparison {
         if self.verdict == Verdict::Differs {
-            self.reason = reason.into();
+            self.reason = match self.tolerance {
+                Some(t) => format!("tolerance ±{}: {}", fmt_percent(t), reason.into()),
+                None => reason.into(),
+            };
         }
         self
     }
@@ -381,6 +613,10 @@ impl Comparison {
     pub fn paper(&self) -> Option<&Value> {
         self.paper.as_ref()
     }
+    /// Where the paper's value comes from.
+    pub fn paper_source(&self) -> &PaperSource {
+        &self.paper_source
+    }
     /// Our value.
     pub fn ours(&self) -> Option<&Value> {
         self.ours.as_ref()
@@ -393,10 +629,37 @@ impl Comparison {
     pub fn verdict(&self) -> Verdict {
         self.verdict
     }
+    /// The relative tolerance of a tolerance check.
+    pub fn tolerance(&self) -> Option<f64> {
+        self.tolerance
+    }
+    /// |z| of an interval test.
+    pub fn z(&self) -> Option<f64> {
+        self.z
+    }
     /// Why (required for "differs" and "missing").
     pub fn reason(&self) -> &str {
         &self.reason
     }
+    /// The verdict as shown, with the tolerance when there is one
+    /// (`within tolerance ±10%`).
+    pub fn verdict_text(&self) -> String {
+        match (self.verdict, self.tolerance) {
+            (Verdict::WithinTolerance, Some(t)) => format!("within tolerance ±{}", fmt_percent(t)),
+            (v, _) => v.label().to_string(),
+        }
+    }
+    /// The paper's value as shown, with its source (`3/4 [printed]`).
+    pub fn paper_text(&self) -> Option<String> {
+        self.paper
+            .as_ref()
+            .map(|p| format!("{} [{}]", p.display(), self.paper_source.marker()))
+    }
+}
+
+/// A fraction as a percentage with two significant digits (`10%`, `0.5%`).
+pub fn fmt_percent(x: f64) -> String {
+    format!("{}%", fmt_sig(100.0 * x, 2))
 }
 
 /// What an item is.
@@ -500,12 +763,30 @@ impl Item {
         Verdict::worst(self.comparisons.iter().map(|c| c.verdict))
     }
 
-    /// The comparisons as a data table (written beside the item).
+    /// The comparisons as a data table (written beside the item): the
+    /// values as shown, where the paper's value comes from, the class (its
+    /// key and its words), the stated tolerance and |z|.
     pub fn comparison_table(&self) -> DataTable {
         let mut t = DataTable::new(
             format!("{}-comparisons", self.id),
-            &["label", "paper", "ours", "difference", "verdict", "reason"],
+            &[
+                "label",
+                "paper",
+                "paper_source",
+                "ours",
+                "difference",
+                "verdict",
+                "verdict_text",
+                "tolerance",
+                "z",
+                "reason",
+            ],
         );
+        let num = |x: Option<f64>| {
+            x.and_then(serde_json::Number::from_f64)
+                .map(serde_json::Value::Number)
+                .unwrap_or(serde_json::Value::Null)
+        };
         for c in &self.comparisons {
             let show = |v: &Option<Value>| {
                 v.as_ref()
@@ -515,12 +796,17 @@ impl Item {
             t.push(vec![
                 c.label.clone().into(),
                 show(&c.paper),
+                if c.paper.is_some() {
+                    c.paper_source.marker().into()
+                } else {
+                    serde_json::Value::Null
+                },
                 show(&c.ours),
-                c.difference
-                    .and_then(serde_json::Number::from_f64)
-                    .map(serde_json::Value::Number)
-                    .unwrap_or(serde_json::Value::Null),
-                c.verdict.label().into(),
+                num(c.difference),
+                c.verdict.key().into(),
+                c.verdict_text().into(),
+                num(c.tolerance),
+                num(c.z),
                 c.reason.clone().into(),
             ]);
         }
@@ -537,32 +823,59 @@ pub struct Section {
     pub title: String,
     /// The seeds it reproduces.
     pub sources: String,
+    /// The section's own seed (derived from the base seed and its id).
+    pub seed: u64,
     /// Items.
     pub items: Vec<Item>,
     /// Seconds it took.
     pub seconds: f64,
 }
 
-impl Section {
-    /// The section's verdict: the worst of its items.
-    pub fn verdict(&self) -> Verdict {
-        Verdict::worst(self.items.iter().map(Item::verdict))
+/// A section's verdict, by the rule of [`Section::verdict`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SectionVerdict {
+    /// Every comparison agrees, is new or is a chance miss.
+    Agrees,
+    /// No difference, but something is missing.
+    Incomplete,
+    /// At least one comparison differs.
+    Differs,
+}
+
+impl SectionVerdict {
+    /// The words shown.
+    pub fn label(self) -> &'static str {
+        match self {
+            SectionVerdict::Agrees => "agrees",
+            SectionVerdict::Incomplete => "incomplete",
+            SectionVerdict::Differs => "differs",
+        }
     }
 }
 
-/// Counts of verdicts.
+/// The rule for a section's verdict, as the report states it.
+pub const SECTION_RULE: &str = "A section differs when at least one of its comparisons differs (an exact value, a printed digit, a tolerance or a yes/no statement that fails, or an interval test significant after Holm's correction); otherwise it is incomplete when something is missing; otherwise it agrees. A chance miss (outside the 95% interval twice, not significant after Holm's correction) and a new result do not change a section's verdict; they are counted in its row.";
+
+impl Section {
+    /// The section's verdict: see [`SECTION_RULE`].
+    pub fn verdict(&self) -> SectionVerdict {
+        let all = || self.items.iter().flat_map(|i| &i.comparisons);
+        if all().any(|c| c.verdict == Verdict::Differs) {
+            SectionVerdict::Differs
+        } else if all().any(|c| c.verdict == Verdict::Missing) {
+            SectionVerdict::Incomplete
+        } else {
+            SectionVerdict::Agrees
+        }
+    }
+}
+
+/// Counts of verdict classes.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Tally {
-    /// Comparisons that match.
-    pub matches: usize,
-    /// Within the confidence interval.
-    pub within_ci: usize,
-    /// New results.
-    pub new: usize,
-    /// Differ.
-    pub differs: usize,
-    /// Missing.
-    pub missing: usize,
+    /// Comparisons per class.
+    pub counts: std::collections::BTreeMap<Verdict, usize>,
 }
 
 impl Tally {
@@ -570,16 +883,45 @@ impl Tally {
     pub fn of<'a>(items: impl IntoIterator<Item = &'a Item>) -> Tally {
         let mut t = Tally::default();
         for c in items.into_iter().flat_map(|i| &i.comparisons) {
-            match c.verdict {
-                Verdict::Matches => t.matches += 1,
-                Verdict::WithinCi => t.within_ci += 1,
-                Verdict::New => t.new += 1,
-                Verdict::Differs => t.differs += 1,
-                Verdict::Missing => t.missing += 1,
-            }
+            *t.counts.entry(c.verdict).or_default() += 1;
         }
         t
     }
+
+    /// The count of one class.
+    pub fn get(&self, v: Verdict) -> usize {
+        self.counts.get(&v).copied().unwrap_or(0)
+    }
+
+    /// "12 exact, 3 within CI, …" over the non-zero classes.
+    pub fn summary(&self) -> String {
+        let parts: Vec<String> = Verdict::ALL
+            .iter()
+            .filter(|&&v| self.get(v) > 0)
+            .map(|&v| format!("{} {}", self.get(v), v.label()))
+            .collect();
+        parts.join(", ")
+    }
+}
+
+/// The interval tests of a report and the multiple-comparison accounting
+/// (filled by [`Report::apply_holm`]).
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct IntervalTests {
+    /// Interval tests (comparisons with a |z|).
+    pub tests: usize,
+    /// Of them, first runs outside the 95 % interval (each rerun).
+    pub first_run_misses: usize,
+    /// Misses expected by chance among the first runs (0.05 × tests).
+    pub expected_first_run_misses: f64,
+    /// Still outside after the rerun.
+    pub final_misses: usize,
+    /// Expected by chance after the rerun (0.05 × 0.05 × tests).
+    pub expected_final_misses: f64,
+    /// Significant after Holm's correction at the family level `alpha`.
+    pub significant: usize,
+    /// The family-wise level.
+    pub alpha: f64,
 }
 
 /// The whole report.
@@ -587,10 +929,12 @@ impl Tally {
 pub struct Report {
     /// Title.
     pub title: String,
-    /// How it was made (options, seed, version).
+    /// How it was made: command line, options, commit, cores, time.
     pub settings: Vec<(String, String)>,
     /// Sections in order.
     pub sections: Vec<Section>,
+    /// The multiple-comparison accounting of the interval tests.
+    pub interval_tests: IntervalTests,
 }
 
 /// A broken invariant of a report.
@@ -611,9 +955,76 @@ impl Report {
         Tally::of(self.sections.iter().flat_map(|s| &s.items))
     }
 
-    /// Checks the invariants every report must keep: a "matches" or
-    /// "within CI" verdict has both the paper's value and a computed value of
-    /// ours; "differs" and "missing" state a reason; "missing" has no value
+    /// Holm's step-down correction over every interval test of the report
+    /// at the family-wise level `alpha`: the p-values (two-sided, from
+    /// |z|) are sorted, the k-th smallest (k = 1..m) is significant when it
+    /// and every smaller one are at most alpha / (m − k + 1). A chance miss
+    /// found significant becomes [`Verdict::Differs`]; the others say they
+    /// are not. Fills [`Report::interval_tests`].
+    pub fn apply_holm(&mut self, alpha: f64) {
+        let mut tests: Vec<(f64, usize, usize, usize)> = Vec::new();
+        let mut first_run_misses = 0;
+        for (si, s) in self.sections.iter().enumerate() {
+            for (ii, item) in s.items.iter().enumerate() {
+                for (ci, c) in item.comparisons.iter().enumerate() {
+                    if let Some(z) = c.z {
+                        tests.push((p_value(z), si, ii, ci));
+                        if c.reason.contains("rerun:") || z > 1.96 {
+                            first_run_misses += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let m = tests.len();
+        tests.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut still_rejecting = true;
+        let mut significant = 0;
+        let mut final_misses = 0;
+        for (k, &(p, si, ii, ci)) in tests.iter().enumerate() {
+            let threshold = alpha / (m - k) as f64;
+            still_rejecting = still_rejecting && p <= threshold;
+            let c = &mut self.sections[si].items[ii].comparisons[ci];
+            if c.verdict != Verdict::ChanceMiss && c.verdict != Verdict::Differs {
+                continue;
+            }
+            final_misses += 1;
+            if c.verdict != Verdict::ChanceMiss {
+                continue;
+            }
+            if still_rejecting {
+                significant += 1;
+                c.verdict = Verdict::Differs;
+                let note = format!(
+                    "significant after Holm's correction over {m} interval tests (p = {}, rank {} of {m}, threshold {})",
+                    fmt_sig(p, 2),
+                    k + 1,
+                    fmt_sig(threshold, 2)
+                );
+                *c = c.clone().note(note);
+            } else {
+                let note = format!(
+                    "not significant after Holm's correction over {m} interval tests (p = {}; about {} of {m} such misses are expected by chance)",
+                    fmt_sig(p, 2),
+                    fmt_sig(0.05 * m as f64, 2)
+                );
+                *c = c.clone().note(note);
+            }
+        }
+        self.interval_tests = IntervalTests {
+            tests: m,
+            first_run_misses,
+            expected_first_run_misses: 0.05 * m as f64,
+            final_misses,
+            expected_final_misses: 0.05 * 0.05 * m as f64,
+            significant,
+            alpha,
+        };
+    }
+
+    /// Checks the invariants every report must keep: an agreement has both
+    /// the paper's value and a computed value of ours, a tolerance check its
+    /// tolerance, an interval test its |z|; "differs" and "missing" state a reason; "missing" has no value
     /// of ours; item and file names are unique.
     pub fn validate(&self) -> Result<(), InvalidReport> {
         let mut names = std::collections::HashSet::new();
@@ -638,10 +1049,14 @@ impl Report {
             }
             for c in &item.comparisons {
                 match c.verdict {
-                    Verdict::Matches | Verdict::WithinCi
-                        if c.ours.is_none() || c.paper.is_none() =>
-                    {
+                    v if v.agrees() && (c.ours.is_none() || c.paper.is_none()) => {
                         return Err(bad(&c.label, "agreement without both values"));
+                    }
+                    Verdict::WithinTolerance if c.tolerance.is_none() => {
+                        return Err(bad(&c.label, "tolerance check without its tolerance"));
+                    }
+                    Verdict::WithinCi | Verdict::ChanceMiss if c.z.is_none() => {
+                        return Err(bad(&c.label, "interval test without |z|"));
                     }
                     Verdict::Differs | Verdict::Missing if c.reason.trim().is_empty() => {
                         return Err(bad(&c.label, "no reason given"));
@@ -665,13 +1080,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn exact_rationals_match_only_when_equal() {
+    fn exact_rationals_are_exact_only_when_equal() {
         let a = Value::rational("11", "3", 11.0 / 3.0);
         let b = Value::rational("11", "3", 11.0 / 3.0);
         let c = Value::rational("12", "3", 4.0);
         assert_eq!(
             Comparison::exact("x", a.clone(), b).verdict(),
-            Verdict::Matches
+            Verdict::Exact
         );
         let d = Comparison::exact("x", a, c);
         assert_eq!(d.verdict(), Verdict::Differs);
@@ -682,7 +1097,7 @@ mod tests {
     fn rounding_follows_the_printed_digits() {
         assert_eq!(
             Comparison::rounded("r", 2.534, 3, 2.533911).verdict(),
-            Verdict::Matches
+            Verdict::PrintedDigits
         );
         assert_eq!(
             Comparison::rounded("r", 2.534, 3, 2.5329).verdict(),
@@ -690,48 +1105,194 @@ mod tests {
         );
         assert_eq!(
             Comparison::rounded("k", 1.12, 2, 1.1249).verdict(),
-            Verdict::Matches
+            Verdict::PrintedDigits
         );
     }
 
     #[test]
-    fn estimates_use_the_confidence_interval() {
+    fn tolerances_are_their_own_class_and_are_stated() {
+        let c = Comparison::approximately(
+            "k",
+            Value::real(0.10, 2),
+            Value::real(0.099, 3),
+            0.05,
+            "a fit",
+        );
+        assert_eq!(c.verdict(), Verdict::WithinTolerance);
+        assert_eq!(c.tolerance(), Some(0.05));
+        assert_eq!(c.verdict_text(), "within tolerance ±5.0%");
+        let d = Comparison::approximately(
+            "k",
+            Value::real(0.10, 2),
+            Value::real(0.2, 3),
+            0.05,
+            "a fit",
+        )
+        .explained("the paper's own two values");
+        assert_eq!(d.verdict(), Verdict::Differs);
+        assert!(d.reason().starts_with("tolerance ±5.0%"), "{}", d.reason());
+    }
+
+    #[test]
+    fn yes_no_checks_are_qualitative_and_rebuilt_inputs_by_construction() {
+        assert_eq!(
+            Comparison::qualitative("q", true).verdict(),
+            Verdict::Qualitative
+        );
+        assert_eq!(
+            Comparison::qualitative("q", false).verdict(),
+            Verdict::Differs
+        );
+        let c =
+            Comparison::exact("v", Value::int(3), Value::int(3)).by_construction("tree rebuilt");
+        assert_eq!(c.verdict(), Verdict::ByConstruction);
+        // A difference is never hidden by the marker.
+        let d =
+            Comparison::exact("v", Value::int(3), Value::int(4)).by_construction("tree rebuilt");
+        assert_eq!(d.verdict(), Verdict::Differs);
+    }
+
+    #[test]
+    fn formula_values_are_marked_in_the_paper_column() {
+        let c = Comparison::exact("x", Value::int(1), Value::int(1)).formula("Eqn 5.6");
+        assert_eq!(c.paper_text().as_deref(), Some("1 [evaluated: Eqn 5.6]"));
+        let p = Comparison::exact("x", Value::int(1), Value::int(1));
+        assert_eq!(p.paper_text().as_deref(), Some("1 [printed]"));
+    }
+
+    #[test]
+    fn estimates_use_the_confidence_interval_and_rerun_a_miss() {
         let inside =
             Comparison::estimate("e", Value::real(10.0, 1), Value::estimate(10.1, 1.0, 100));
         assert_eq!(inside.verdict(), Verdict::WithinCi);
         let outside =
-            Comparison::estimate("e", Value::real(10.0, 1), Value::estimate(10.5, 1.0, 100));
-        assert_eq!(outside.verdict(), Verdict::Differs);
+            Comparison::estimate("e", Value::real(10.0, 1), Value::estimate(10.25, 1.0, 100));
+        assert_eq!(outside.verdict(), Verdict::ChanceMiss);
+        let mut reran = false;
+        let c = Comparison::estimate_rerun(
+            "e",
+            Value::real(10.0, 1),
+            Value::estimate(10.25, 1.0, 100),
+            || {
+                reran = true;
+                Ok(Value::estimate(10.02, 1.0, 400))
+            },
+        )
+        .expect("rerun");
+        assert!(reran);
+        assert_eq!(c.verdict(), Verdict::WithinCi);
+        assert!(c.reason().contains("rerun"), "{}", c.reason());
     }
 
-    #[test]
-    fn worst_verdict_wins() {
-        assert_eq!(
-            Verdict::worst([Verdict::Matches, Verdict::Differs]),
-            Verdict::Differs
-        );
-        assert_eq!(
-            Verdict::worst([Verdict::Matches, Verdict::New]),
-            Verdict::Matches
-        );
-        assert_eq!(Verdict::worst([]), Verdict::New);
-    }
-
-    #[test]
-    fn validation_rejects_reasonless_missing_items() {
+    fn report_of(comparisons: Vec<Comparison>) -> Report {
         let mut item = Item::new("i", ItemKind::Check, "t");
-        item.compare(Comparison::missing("m", None, " "));
-        let report = Report {
+        item.comparisons = comparisons;
+        Report {
             title: "r".into(),
             settings: vec![],
             sections: vec![Section {
                 id: "s".into(),
                 title: "s".into(),
                 sources: String::new(),
+                seed: 0,
                 items: vec![item],
                 seconds: 0.0,
             }],
+            interval_tests: IntervalTests::default(),
+        }
+    }
+
+    #[test]
+    fn holm_separates_chance_misses_from_significant_differences() {
+        // 70 interval tests: 68 inside, one at |z| = 2.1 (p = 0.036), one at
+        // |z| = 5 (p = 5.7e-7).
+        let mut cs: Vec<Comparison> = (0..68)
+            .map(|_| {
+                Comparison::estimate("e", Value::real(10.0, 1), Value::estimate(10.0, 1.0, 100))
+            })
+            .collect();
+        cs.push(Comparison::estimate(
+            "miss",
+            Value::real(10.0, 1),
+            Value::estimate(10.21, 1.0, 100),
+        ));
+        cs.push(Comparison::estimate(
+            "far",
+            Value::real(10.0, 1),
+            Value::estimate(10.5, 1.0, 100),
+        ));
+        cs.push(Comparison::exact("x", Value::int(1), Value::int(1)));
+        let mut r = report_of(cs);
+        r.apply_holm(0.05);
+        let v = |l: &str| {
+            r.sections[0].items[0]
+                .comparisons
+                .iter()
+                .find(|c| c.label() == l)
+                .map(|c| c.verdict())
         };
+        assert_eq!(v("miss"), Some(Verdict::ChanceMiss));
+        assert_eq!(v("far"), Some(Verdict::Differs));
+        assert_eq!(r.interval_tests.tests, 70);
+        assert_eq!(r.interval_tests.significant, 1);
+        assert_eq!(r.interval_tests.final_misses, 2);
+        assert!((r.interval_tests.expected_first_run_misses - 3.5).abs() < 1e-12);
+        assert_eq!(r.sections[0].verdict(), SectionVerdict::Differs);
+    }
+
+    #[test]
+    fn a_chance_miss_does_not_make_a_section_differ() {
+        let mut cs: Vec<Comparison> = (0..69)
+            .map(|_| {
+                Comparison::estimate("e", Value::real(10.0, 1), Value::estimate(10.0, 1.0, 100))
+            })
+            .collect();
+        cs.push(Comparison::estimate(
+            "miss",
+            Value::real(10.0, 1),
+            Value::estimate(10.21, 1.0, 100),
+        ));
+        cs.push(Comparison::rounded("digits", 2.534, 3, 2.533911));
+        let mut r = report_of(cs);
+        r.apply_holm(0.05);
+        assert_eq!(r.sections[0].verdict(), SectionVerdict::Agrees);
+        assert_eq!(r.tally().get(Verdict::ChanceMiss), 1);
+        assert_eq!(r.tally().get(Verdict::PrintedDigits), 1);
+    }
+
+    #[test]
+    fn p_values_follow_the_normal_distribution() {
+        assert!((p_value(1.959964) - 0.05).abs() < 1e-6);
+        assert!((p_value(3.290527) - 0.001).abs() < 1e-7);
+    }
+
+    #[test]
+    fn the_weakest_class_wins_an_item() {
+        assert_eq!(
+            Verdict::worst([Verdict::Exact, Verdict::Differs]),
+            Verdict::Differs
+        );
+        assert_eq!(
+            Verdict::worst([Verdict::Exact, Verdict::WithinTolerance]),
+            Verdict::WithinTolerance
+        );
+        assert_eq!(
+            Verdict::worst([Verdict::Exact, Verdict::New]),
+            Verdict::Exact
+        );
+        assert_eq!(Verdict::worst([]), Verdict::New);
+    }
+
+    #[test]
+    fn validation_rejects_reasonless_missing_items() {
+        let report = report_of(vec![Comparison::missing("m", None, " ")]);
         assert!(report.validate().is_err());
+        let report = report_of(vec![Comparison::not_yet_built(
+            "m",
+            None,
+            "the minimal tree",
+        )]);
+        assert!(report.validate().is_ok());
+        assert_eq!(report.sections[0].verdict(), SectionVerdict::Incomplete);
     }
 }

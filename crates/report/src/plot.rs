@@ -1,8 +1,14 @@
 //! Charts drawn with `plotters` on its SVG backend: lines, points with
 //! error bars, shaded bands, linear or logarithmic axes, a legend.
 
+use plotters::coord::combinators::{BindKeyPoints, WithKeyPoints};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+
+/// Width of the legend panel drawn to the right of the plot, so that no
+/// legend covers a data point.
+const LEGEND_WIDTH: u32 = 290;
 
 /// An axis scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,8 +99,77 @@ pub struct Chart {
     pub bands: Vec<Band>,
     /// Size in pixels.
     pub size: (u32, u32),
-    /// Where the legend goes.
+    /// Where the legend went inside the plot; kept for the sections that
+    /// set it, but the legend is now always drawn in a panel to the right
+    /// of the plot so that it never covers a point.
     pub legend: Legend,
+}
+
+/// Tick positions of a logarithmic axis over `[lo, hi]`: 1-2-5 (or, over
+/// less than two decades, 1-2-3-5) times powers of ten, so that an axis
+/// from 2 to 64 is labelled 2, 3, 5, 10, 20, 30, 50 rather than 10 alone;
+/// and the light grid at every integer multiple.
+fn log_ticks(lo: f64, hi: f64) -> (Vec<f64>, Vec<f64>) {
+    let (a, b) = (lo.log10().floor() as i32, hi.log10().ceil() as i32);
+    let decades = (hi / lo).log10();
+    let mantissas: &[f64] = if decades < 2.0 {
+        &[1.0, 2.0, 3.0, 5.0]
+    } else if decades < 5.0 {
+        &[1.0, 2.0, 5.0]
+    } else {
+        &[1.0]
+    };
+    let mut bold = Vec::new();
+    let mut light = Vec::new();
+    for e in a..=b {
+        let p = 10f64.powi(e);
+        for m in 1..10 {
+            let v = f64::from(m) * p;
+            if v >= lo && v <= hi {
+                light.push(v);
+                if mantissas.contains(&f64::from(m)) {
+                    bold.push(v);
+                }
+            }
+        }
+    }
+    if bold.len() < 2 {
+        bold = light.clone();
+    }
+    (bold, light)
+}
+
+/// A logarithmic axis over `[lo, hi]` with [`log_ticks`].
+fn log_axis(lo: f64, hi: f64) -> WithKeyPoints<LogCoord<f64>> {
+    let (bold, light) = log_ticks(lo, hi);
+    (lo..hi)
+        .log_scale()
+        .with_key_points(bold)
+        .with_light_points(light)
+}
+
+/// A linear axis over `[lo, hi]`.
+fn linear_axis(lo: f64, hi: f64) -> RangedCoordf64 {
+    (lo..hi).into()
+}
+
+/// Splits a legend text into lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// Where a chart's legend is drawn.
@@ -206,15 +281,24 @@ impl Chart {
         let ((x0, x1), (y0, y1)) = self.ranges()?;
         let mut out = String::new();
         {
-            let root = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
+            let size = (self.size.0 + LEGEND_WIDTH, self.size.1);
+            let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+            let err = |e: &dyn std::fmt::Display| anyhow::anyhow!("chart {:?}: {e}", self.title);
+            root.fill(&WHITE).map_err(|e| err(&e))?;
+            let (plot, side) = root.split_horizontally(self.size.0);
             match (self.x_scale, self.y_scale) {
-                (Scale::Linear, Scale::Linear) => self.draw(&root, x0..x1, y0..y1)?,
-                (Scale::Log, Scale::Linear) => self.draw(&root, (x0..x1).log_scale(), y0..y1)?,
-                (Scale::Linear, Scale::Log) => self.draw(&root, x0..x1, (y0..y1).log_scale())?,
-                (Scale::Log, Scale::Log) => {
-                    self.draw(&root, (x0..x1).log_scale(), (y0..y1).log_scale())?
+                (Scale::Linear, Scale::Linear) => {
+                    self.draw(&plot, linear_axis(x0, x1), linear_axis(y0, y1))?
                 }
+                (Scale::Log, Scale::Linear) => {
+                    self.draw(&plot, log_axis(x0, x1), linear_axis(y0, y1))?
+                }
+                (Scale::Linear, Scale::Log) => {
+                    self.draw(&plot, linear_axis(x0, x1), log_axis(y0, y1))?
+                }
+                (Scale::Log, Scale::Log) => self.draw(&plot, log_axis(x0, x1), log_axis(y0, y1))?,
             }
+            self.draw_legend(&side)?;
             root.present()
                 .map_err(|e| anyhow::anyhow!("chart {:?}: {e}", self.title))?;
         }
@@ -234,7 +318,6 @@ impl Chart {
         Y::CoordDescType: ValueFormatter<f64>,
     {
         let err = |e: &dyn std::fmt::Display| anyhow::anyhow!("chart {:?}: {e}", self.title);
-        root.fill(&WHITE).map_err(|e| err(&e))?;
         let mut chart = ChartBuilder::on(root)
             .caption(&self.title, ("sans-serif", 20))
             .margin(12)
@@ -258,11 +341,7 @@ impl Chart {
             poly.extend(band.points.iter().rev().map(|&(x, _, hi)| (x, hi)));
             chart
                 .draw_series(std::iter::once(Polygon::new(poly, c.mix(0.18).filled())))
-                .map_err(|e| err(&e))?
-                .label(&band.name)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 18, y + 5)], c.mix(0.3).filled())
-                });
+                .map_err(|e| err(&e))?;
         }
         for s in &self.series {
             let c = color(s.color);
@@ -279,51 +358,138 @@ impl Chart {
                             stroke,
                         ))
                     };
-                    let drawn = drawn.map_err(|e| err(&e))?;
-                    if !s.name.is_empty() {
-                        let dashed = s.style == Style::Dashed;
-                        drawn.label(&s.name).legend(move |(x, y)| {
-                            let end = if dashed { x + 8 } else { x + 18 };
-                            PathElement::new(vec![(x, y), (end, y)], c.stroke_width(2))
-                        });
-                    }
+                    drawn.map_err(|e| err(&e))?;
                 }
                 Style::Points => {
-                    if !s.y_err.is_empty() {
-                        chart
-                            .draw_series(s.points.iter().zip(&s.y_err).map(|(&(x, y), &e)| {
-                                ErrorBar::new_vertical(x, y - e, y, y + e, c.stroke_width(1), 8)
-                            }))
-                            .map_err(|e| err(&e))?;
-                    }
-                    let drawn = chart
+                    // Hollow markers first, the 95 % interval's whiskers on
+                    // top with wide caps, so that an interval narrower than
+                    // the marker still shows as a bar through it.
+                    chart
                         .draw_series(
                             s.points
                                 .iter()
-                                .map(|&(x, y)| Circle::new((x, y), 4, c.filled())),
+                                .map(|&(x, y)| Circle::new((x, y), 4, c.stroke_width(2))),
                         )
                         .map_err(|e| err(&e))?;
-                    if !s.name.is_empty() {
-                        drawn
-                            .label(&s.name)
-                            .legend(move |(x, y)| Circle::new((x + 9, y), 4, c.filled()));
+                    if !s.y_err.is_empty() {
+                        chart
+                            .draw_series(s.points.iter().zip(&s.y_err).map(|(&(x, y), &e)| {
+                                ErrorBar::new_vertical(x, y - e, y, y + e, c.stroke_width(2), 12)
+                            }))
+                            .map_err(|e| err(&e))?;
                     }
                 }
             }
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 13))
-            .position(match self.legend {
-                Legend::UpperLeft => SeriesLabelPosition::UpperLeft,
-                Legend::LowerRight => SeriesLabelPosition::LowerRight,
-                Legend::UpperRight => SeriesLabelPosition::UpperRight,
-                Legend::LowerLeft => SeriesLabelPosition::LowerLeft,
-            })
-            .draw()
-            .map_err(|e| err(&e))?;
+        Ok(())
+    }
+
+    /// The legend, in its own panel to the right of the plot.
+    fn draw_legend(
+        &self,
+        side: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    ) -> anyhow::Result<()> {
+        let err = |e: &dyn std::fmt::Display| anyhow::anyhow!("chart {:?}: {e}", self.title);
+        let font = ("sans-serif", 13).into_font().color(&BLACK);
+        let mut y = 56;
+        let x = 8;
+        let mut entry =
+            |glyph: &dyn Fn(i32, i32) -> anyhow::Result<()>, name: &str| -> anyhow::Result<()> {
+                glyph(x, y)?;
+                for (i, line) in wrap(name, 32).into_iter().enumerate() {
+                    side.draw(&Text::new(
+                        line,
+                        (x + 30, y - 7 + 16 * i as i32),
+                        font.clone(),
+                    ))
+                    .map_err(|e| err(&e))?;
+                    if i > 0 {
+                        y += 16;
+                    }
+                }
+                y += 24;
+                Ok(())
+            };
+        for band in self.bands.iter().filter(|b| !b.name.is_empty()) {
+            let c = color(band.color);
+            entry(
+                &|x, y| {
+                    side.draw(&Rectangle::new(
+                        [(x, y - 6), (x + 22, y + 6)],
+                        c.mix(0.3).filled(),
+                    ))
+                    .map_err(|e| err(&e))
+                },
+                &band.name,
+            )?;
+        }
+        for s in self.series.iter().filter(|s| !s.name.is_empty()) {
+            let c = color(s.color);
+            match s.style {
+                Style::Line | Style::Dashed => {
+                    let dashed = s.style == Style::Dashed;
+                    entry(
+                        &|x, y| {
+                            if dashed {
+                                for k in 0..2 {
+                                    side.draw(&PathElement::new(
+                                        vec![(x + 12 * k, y), (x + 12 * k + 7, y)],
+                                        c.stroke_width(2),
+                                    ))
+                                    .map_err(|e| err(&e))?;
+                                }
+                                Ok(())
+                            } else {
+                                side.draw(&PathElement::new(
+                                    vec![(x, y), (x + 22, y)],
+                                    c.stroke_width(2),
+                                ))
+                                .map_err(|e| err(&e))
+                            }
+                        },
+                        &s.name,
+                    )?;
+                }
+                Style::Points => {
+                    let bars = !s.y_err.is_empty();
+                    entry(
+                        &|x, y| {
+                            side.draw(&Circle::new((x + 11, y), 4, c.stroke_width(2)))
+                                .map_err(|e| err(&e))?;
+                            if bars {
+                                side.draw(&PathElement::new(
+                                    vec![(x + 11, y - 9), (x + 11, y + 9)],
+                                    c.stroke_width(2),
+                                ))
+                                .map_err(|e| err(&e))?;
+                                for cap in [y - 9, y + 9] {
+                                    side.draw(&PathElement::new(
+                                        vec![(x + 5, cap), (x + 17, cap)],
+                                        c.stroke_width(2),
+                                    ))
+                                    .map_err(|e| err(&e))?;
+                                }
+                            }
+                            Ok(())
+                        },
+                        &s.name,
+                    )?;
+                }
+            }
+        }
+        if self.series.iter().any(|s| !s.y_err.is_empty()) {
+            let note = ("sans-serif", 11).into_font().color(&RGBColor(90, 90, 90));
+            for (i, line) in wrap(
+                "bars: 95% intervals; where narrower than the marker they show as a bar through it",
+                40,
+            )
+            .into_iter()
+            .enumerate()
+            {
+                side.draw(&Text::new(line, (x, y + 14 * i as i32), note.clone()))
+                    .map_err(|e| err(&e))?;
+            }
+        }
         Ok(())
     }
 }
@@ -371,6 +537,37 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(svg.contains("N (branching factor)"));
         assert!(svg.contains("Monte Carlo"));
+    }
+
+    #[test]
+    fn log_axes_are_labelled_below_ten() {
+        let (bold, light) = log_ticks(1.8, 70.0);
+        assert_eq!(bold, vec![2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 50.0]);
+        assert!(light.contains(&4.0) && light.contains(&60.0));
+        let (bold, _) = log_ticks(2.0, 2e4);
+        assert_eq!(bold[..4], [2.0, 5.0, 10.0, 20.0]);
+        let (bold, _) = log_ticks(2.0, 2e5);
+        assert_eq!(bold, vec![10.0, 100.0, 1000.0, 10000.0, 100000.0]);
+        let (bold, _) = log_ticks(1.0, 1e9);
+        assert_eq!(bold.len(), 10);
+    }
+
+    #[test]
+    fn legends_are_drawn_beside_the_plot() {
+        let mut chart = Chart::new("t", "x", "y");
+        chart.series.push(Series::new(
+            "a long legend entry that must wrap onto a second line of the panel",
+            vec![(0.0, 0.0), (1.0, 1.0)],
+            Style::Line,
+            0,
+        ));
+        let svg = chart.to_svg().expect("renders");
+        assert!(svg.contains(&format!("width=\"{}\"", 800 + LEGEND_WIDTH)));
+        assert!(svg.contains("a long legend entry that must"));
+        assert!(svg.contains("onto a second line"));
+        assert!(
+            !svg.contains("a long legend entry that must wrap onto a second line of the panel")
+        );
     }
 
     #[test]

@@ -19,6 +19,9 @@ pub struct Options {
     pub sections: Option<Vec<String>>,
     /// Draw progress bars on standard error.
     pub progress: bool,
+    /// The command line as typed (recorded in the report); rebuilt from
+    /// the options when `None`.
+    pub command_line: Option<String>,
 }
 
 impl Default for Options {
@@ -28,6 +31,7 @@ impl Default for Options {
             seed: 1973,
             sections: None,
             progress: false,
+            command_line: None,
         }
     }
 }
@@ -120,9 +124,10 @@ pub fn generate(options: &Options) -> anyhow::Result<Report> {
         let bar = multi.add(ProgressBar::new(1));
         bar.set_style(style.clone());
         bar.set_prefix(spec.id);
+        let seed = section_seed(options.seed, spec.id);
         let ctx = Context {
             options,
-            seed: section_seed(options.seed, spec.id),
+            seed,
             bar: bar.clone(),
         };
         let started = Instant::now();
@@ -147,33 +152,117 @@ pub fn generate(options: &Options) -> anyhow::Result<Report> {
             id: spec.id.to_string(),
             title: spec.title.to_string(),
             sources: spec.sources.to_string(),
+            seed,
             items,
             seconds: started.elapsed().as_secs_f64(),
         });
     }
     // The bars have served; the command prints its own summary after them.
     let _ = multi.clear();
-    let report = Report {
+    let mut report = Report {
         title: "alphabeta — reproduction of the seed papers".to_string(),
-        settings: vec![
-            ("command".into(), command_line(options)),
-            (
-                "mode".into(),
-                if options.full {
-                    "full (paper-scale samples)"
-                } else {
-                    "quick (default samples)"
-                }
-                .into(),
-            ),
-            ("seed".into(), options.seed.to_string()),
-            ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
-            ("threads".into(), rayon::current_num_threads().to_string()),
-        ],
+        settings: provenance(options),
         sections,
+        interval_tests: Default::default(),
     };
+    report.apply_holm(HOLM_ALPHA);
     report.validate()?;
     Ok(report)
+}
+
+/// The family-wise level of Holm's correction over the interval tests.
+pub const HOLM_ALPHA: f64 = 0.05;
+
+/// What the report records of how it was made.
+fn provenance(options: &Options) -> Vec<(String, String)> {
+    let sections = match &options.sections {
+        Some(list) => list.join(","),
+        None => "all".to_string(),
+    };
+    vec![
+        (
+            "command line".into(),
+            options
+                .command_line
+                .clone()
+                .unwrap_or_else(|| command_line(options)),
+        ),
+        (
+            "options".into(),
+            format!(
+                "--full {} · --sections {sections} · --seed {}",
+                if options.full { "yes" } else { "no" },
+                options.seed
+            ),
+        ),
+        (
+            "mode".into(),
+            if options.full {
+                "full (paper-scale and larger samples)"
+            } else {
+                "quick (default samples)"
+            }
+            .into(),
+        ),
+        ("commit".into(), commit()),
+        ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
+        (
+            "cores".into(),
+            std::thread::available_parallelism()
+                .map(|n| n.get().to_string())
+                .unwrap_or_else(|_| "unknown".into()),
+        ),
+        ("threads".into(), rayon::current_num_threads().to_string()),
+        ("started (UTC)".into(), utc_now()),
+    ]
+}
+
+/// `git describe --always --dirty` of the source tree this binary was
+/// built from, when that tree and git are there; "unknown" otherwise (a
+/// copied binary, no git): never an error.
+fn commit() -> String {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    std::process::Command::new("git")
+        .args(["-C", dir, "describe", "--always", "--dirty", "--tags"])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The current time as `YYYY-MM-DD HH:MM:SS` UTC (civil-from-days, so no
+/// date crate is needed for one timestamp).
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    format_utc(secs)
+}
+
+fn format_utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 fn command_line(options: &Options) -> String {
@@ -212,6 +301,13 @@ mod tests {
             ..Options::default()
         };
         assert!(generate(&options).is_err());
+    }
+
+    #[test]
+    fn timestamps_are_civil_utc() {
+        assert_eq!(format_utc(0), "1970-01-01 00:00:00");
+        // 2024-02-29 12:34:56 UTC (a leap day).
+        assert_eq!(format_utc(1_709_210_096), "2024-02-29 12:34:56");
     }
 
     #[test]

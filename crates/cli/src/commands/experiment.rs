@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 
 use alphabeta_report::{Options, generate, write::write_report};
-use anyhow::Context as _;
 
 /// Options of `alphabeta experiment`.
 #[derive(clap::Args)]
@@ -72,9 +71,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         seed: common.seed,
         sections: Some(vec![section.to_string()]),
         progress: !common.quiet,
+        command_line: Some(super::command_line()),
     };
     let report = generate(&options)?;
-    let written = write_atomically(&out, |dir| write_report(&report, dir))?;
+    // `write_report` builds the folder beside `out` and renames it into place.
+    let written = write_report(&report, &out)?;
     for s in &report.sections {
         for item in &s.items {
             super::print_out(&format!("{:<10} {}\n", item.verdict().label(), item.title))?;
@@ -87,44 +88,3 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     ))
 }
 
-/// Writes into a fresh temporary folder beside `out`, then puts it in place
-/// of `out` (the old folder, if any, is moved aside first and removed after).
-fn write_atomically<T>(
-    out: &Path,
-    write: impl FnOnce(&Path) -> anyhow::Result<T>,
-) -> anyhow::Result<T> {
-    let parent = out
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
-    let base = out
-        .file_name()
-        .ok_or_else(|| anyhow::anyhow!("{} names no folder", out.display()))?
-        .to_string_lossy()
-        .to_string();
-    let tmp = parent.join(format!(".{base}.tmp-{}", std::process::id()));
-    let old = parent.join(format!(".{base}.old-{}", std::process::id()));
-    if tmp.exists() {
-        std::fs::remove_dir_all(&tmp).with_context(|| format!("cannot clear {}", tmp.display()))?;
-    }
-    let result = match write(&tmp) {
-        Ok(r) => r,
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(e);
-        }
-    };
-    let had_old = out.exists();
-    if had_old {
-        std::fs::rename(out, &old)
-            .with_context(|| format!("cannot move the old {} aside", out.display()))?;
-    }
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot rename into {}", out.display()))?;
-    if had_old {
-        std::fs::remove_dir_all(&old)
-            .with_context(|| format!("cannot remove the old {}", old.display()))?;
-    }
-    Ok(result)
-}

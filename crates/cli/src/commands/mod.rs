@@ -40,3 +40,18 @@ pub fn print_out(text: &str) -> anyhow::Result<()> {
         result => result.context("writing to standard output"),
     }
 }
+
+/// The command line as typed, each argument quoted for a POSIX shell where
+/// needed, for the provenance a report records.
+pub fn command_line() -> String {
+    std::env::args()
+        .map(|a| {
+            if a.is_empty() || a.chars().any(|c| c.is_whitespace() || c == '\'' || c == '"') {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

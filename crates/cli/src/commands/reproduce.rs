@@ -49,6 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .collect()
         }),
         progress: !args.quiet,
+        command_line: Some(super::command_line()),
     };
     let started = std::time::Instant::now();
     let report = generate(&options)?;
@@ -70,14 +71,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ["f1", "f2"],
     )?;
     println!("explorer: {} (open it in a browser)", explorer.display());
-    let t = report.tally();
+    let it = &report.interval_tests;
     println!(
-        "{} matches, {} within CI, {} differ, {} missing, {} new — {} files in {} ({:.1}s)",
-        t.matches,
-        t.within_ci,
-        t.differs,
-        t.missing,
-        t.new,
+        "{} — {} interval tests, {} first-run misses (about {:.1} expected by chance), {} significant after Holm",
+        report.tally().summary(),
+        it.tests,
+        it.first_run_misses,
+        it.expected_first_run_misses,
+        it.significant
+    );
+    println!(
+        "{} files in {} ({:.1}s)",
         written.files.len(),
         args.out.join("index.html").display(),
         started.elapsed().as_secs_f64()

@@ -93,28 +93,23 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let mut nmg = Item::new("fuller-nmg", ItemKind::Check, "Fuller §5: positions examined per level, and E[NMG]")
         .describe("The positions alpha-beta examines on level l of a ⟨N, D⟩ tree are expected to number E[NBP_{N,l}] (the values on a level are i.i.d. continuous, Fuller §3; GUIDE §5): simulated counts per level against the exact values. E[NMG_{N,D}] = Σ_{l<D} E[NBP_{N,l}] follows (the seed prints 1 + Σ_{i=2}^{D−1}, which leaves out level 1; see the analysis crate). The paper prints no values; the 'paper' column is its formula evaluated exactly by the analysis crate.");
     for (n, d) in [(2u32, 6u32), (3, 4), (5, 3)] {
-        let trees = ctx.samples(2000, 20000);
-        let s = simulate(
-            ctx,
-            &format!("uniform n={n} d={d}"),
-            Procedure::FailHard,
-            trees,
-            u64::from(n * 31 + d),
-        )?;
-        for level in s
-            .levels
-            .iter()
-            .filter(|l| l.level >= 2 && l.level < d as usize)
-        {
-            let e = expected_leaves_exact(n, level.level as u32)?;
-            nmg.compare(Comparison::estimate(
-                format!(
-                    "⟨{n},{d}⟩: positions examined on level {} = E[NBP_{{{n},{}}}]",
-                    level.level, level.level
-                ),
-                exact(&e, to_f64(&e)),
-                value(&level.examined, trees),
-            ));
+        let trees = ctx.samples(20_000, 100_000);
+        let model = format!("uniform n={n} d={d}");
+        let salt = u64::from(n * 31 + d);
+        let s = simulate(ctx, &model, Procedure::FailHard, trees, salt)?;
+        for lv in (2..d as usize).filter(|&l| s.levels.iter().any(|x| x.level == l)) {
+            let e = expected_leaves_exact(n, lv as u32)?;
+            nmg.compare(
+                crate::mc::compare(
+                    ctx,
+                    format!("⟨{n},{d}⟩: positions examined on level {lv} = E[NBP_{{{n},{lv}}}]"),
+                    exact(&e, to_f64(&e)),
+                    &s,
+                    (&model, Procedure::FailHard, trees, salt),
+                    |s| s.levels.iter().find(|x| x.level == lv).map(|x| &x.examined),
+                )?
+                .formula("Fuller Eqn 5.6"),
+            );
         }
         let e = expected_move_generations_exact(n, d)?;
         nmg.compare(Comparison::new_result(
@@ -214,13 +209,9 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         let mut last = None;
         let mut h = 1u32;
         while r1(d).powi(h as i32) <= budget && h <= 20 {
-            let s = simulate(
-                ctx,
-                &format!("uniform n={d} d={h}"),
-                Procedure::BranchAndBound,
-                trees,
-                u64::from(d * 1000 + h),
-            )?;
+            let model = format!("uniform n={d} d={h}");
+            let salt = u64::from(d * 1000 + h);
+            let s = simulate(ctx, &model, Procedure::BranchAndBound, trees, salt)?;
             let rel = s.leaves.sd / s.leaves.mean / (trees as f64).sqrt();
             let ratio = prev.map(|p| s.leaves.mean / p);
             rows.push(vec![
@@ -232,11 +223,17 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             ]);
             if h == 2 {
                 let t = knuth::level_two_expected_leaves(d);
-                sim.compare(Comparison::estimate(
-                    format!("Thm 3: T({d}, 2)"),
-                    exact(&t, to_f64(&t)),
-                    value(&s.leaves, trees),
-                ));
+                sim.compare(
+                    crate::mc::compare(
+                        ctx,
+                        format!("Thm 3: T({d}, 2)"),
+                        exact(&t, to_f64(&t)),
+                        &s,
+                        (&model, Procedure::BranchAndBound, trees, salt),
+                        |s| Some(&s.leaves),
+                    )?
+                    .formula("Knuth & Moore Thm 3"),
+                );
             }
             if let Some(r) = ratio {
                 pts.push((f64::from(h), r));
@@ -307,7 +304,7 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         ));
     }
     ctx.step("best case");
-    let fig6 = knuth_fig_6(ctx);
+    let fig6 = knuth_fig_6(ctx)?;
     Ok(vec![fig6, table, d3, sim, best])
 }
 
@@ -324,8 +321,8 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         (5, 4),
         (8, 3),
     ];
-    ctx.steps(2 * cases.len() as u64 * ctx.samples(2000, 20000) + 1);
-    let trees = ctx.samples(2000, 20000);
+    let trees = ctx.samples(10_000, 40_000);
+    ctx.steps(2 * cases.len() as u64 * trees + 1);
     let mut item = Item::new("knuth-theorem-6", ItemKind::Check, "Knuth & Moore Theorem 6 and eq. (54): totally dependent values")
         .describe("Random totally dependent trees (the models crate's TotallyDependent: a random permutation of move numbers at every position, leaf value = the radix-d number of the moves leading to it), searched by F2 and by F1, against eq. (52)/(53) and eq. (54) from the analysis crate.");
     let mut data = DataTable::new(
@@ -341,20 +338,10 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         ],
     );
     for (d, h) in cases {
-        let f2 = simulate(
-            ctx,
-            &format!("dependent n={d} d={h}"),
-            Procedure::FailHard,
-            trees,
-            u64::from(d * 100 + h),
-        )?;
-        let f1 = simulate(
-            ctx,
-            &format!("dependent n={d} d={h}"),
-            Procedure::BranchAndBound,
-            trees,
-            u64::from(d * 100 + h),
-        )?;
+        let model = format!("dependent n={d} d={h}");
+        let salt = u64::from(d * 100 + h);
+        let f2 = simulate(ctx, &model, Procedure::FailHard, trees, salt)?;
+        let f1 = simulate(ctx, &model, Procedure::BranchAndBound, trees, salt)?;
         let e2 = knuth::totally_dependent_expected_leaves(d, h);
         let e1 = knuth::totally_dependent_f1_expected_leaves(d, h);
         data.push(vec![
@@ -367,17 +354,29 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             json!(f2.root_value_mean),
         ]);
         let t6 = knuth::totally_dependent_expected_leaves_exact(d, h);
-        item.compare(Comparison::estimate(
-            format!("F2, d = {d}, h = {h}: Theorem 6"),
-            exact(&t6, e2),
-            value(&f2.leaves, trees),
-        ));
+        item.compare(
+            crate::mc::compare(
+                ctx,
+                format!("F2, d = {d}, h = {h}: Theorem 6"),
+                exact(&t6, e2),
+                &f2,
+                (&model, Procedure::FailHard, trees, salt),
+                |s| Some(&s.leaves),
+            )?
+            .formula("Knuth & Moore Theorem 6, eqs (52)–(53)"),
+        );
         let t54 = knuth::totally_dependent_f1_expected_leaves_exact(d, h);
-        item.compare(Comparison::estimate(
-            format!("F1, d = {d}, h = {h}: eq. (54)"),
-            exact(&t54, e1),
-            value(&f1.leaves, trees),
-        ));
+        item.compare(
+            crate::mc::compare(
+                ctx,
+                format!("F1, d = {d}, h = {h}: eq. (54)"),
+                exact(&t54, e1),
+                &f1,
+                (&model, Procedure::BranchAndBound, trees, salt),
+                |s| Some(&s.leaves),
+            )?
+            .formula("Knuth & Moore eq. (54)"),
+        );
         if d == 3 {
             // §9: the root value is −(0202…20)₃ for odd h, +(2020…20)₃ for even h.
             let digits: i128 = (0..h).fold(0, |acc, i| {
@@ -389,11 +388,14 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             } else {
                 Value::real(f2.root_value_mean, 3)
             };
-            item.compare(Comparison::exact(
-                format!("root value, d = 3, h = {h} (mean over {trees} trees)"),
-                Value::int(paper),
-                ours,
-            ));
+            item.compare(
+                Comparison::exact(
+                    format!("root value, d = 3, h = {h} (mean over {trees} trees)"),
+                    Value::int(paper),
+                    ours,
+                )
+                .formula("Knuth & Moore §9: −(0202…20)₃, +(2020…20)₃"),
+            );
         }
     }
     for d in [3u32, 5, 10] {
@@ -451,6 +453,7 @@ pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
                 0.1,
                 "an asymptotic value against a finite depth",
             )
+            .formula("Pearl's ξ_N/(1 − ξ_N)")
             .explained(format!(
                 "the exact ratios still fall toward Pearl's limit as D grows ({}); the depths the exact computation reaches are not asymptotic yet",
                 pts.iter().rev().take(4).rev().map(|p| format!("D = {}: {:.3}", p.0, p.1)).collect::<Vec<_>>().join(", ")
@@ -590,7 +593,7 @@ fn tictactoe() -> Item {
 /// third successors of B and C positions of a ternary tree under the naive
 /// independent analysis, 1, 3/4, 3/5 and 1, 9/14, 9/20, which are p_ij of
 /// eq. (27) for d = 3, together with a direct simulation of event (26).
-fn knuth_fig_6(ctx: &Context<'_>) -> Item {
+fn knuth_fig_6(ctx: &Context<'_>) -> anyhow::Result<Item> {
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::{Rng, SeedableRng};
     let mut item = Item::new("knuth-fig-6", ItemKind::Figure, "Knuth & Moore Fig. 6: the probabilities p_ij of a ternary tree")
@@ -612,24 +615,34 @@ fn knuth_fig_6(ctx: &Context<'_>) -> Item {
                 Value::rational(&p.to_string(), &q.to_string(), p as f64 / q as f64),
                 exact(&ours, to_f64(&ours)),
             ));
-            let mut hits = 0u64;
-            let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            for _ in 0..samples {
-                let mut lower = f64::NEG_INFINITY;
-                for _ in 1..i {
-                    let m = (0..d).map(|_| unit()).fold(f64::INFINITY, f64::min);
-                    lower = lower.max(m);
+            let event = |rng: &mut Xoshiro256PlusPlus, samples: u64| {
+                let mut hits = 0u64;
+                let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                for _ in 0..samples {
+                    let mut lower = f64::NEG_INFINITY;
+                    for _ in 1..i {
+                        let m = (0..d).map(|_| unit()).fold(f64::INFINITY, f64::min);
+                        lower = lower.max(m);
+                    }
+                    let upper = (1..j).map(|_| unit()).fold(f64::INFINITY, f64::min);
+                    hits += u64::from(lower < upper);
                 }
-                let upper = (1..j).map(|_| unit()).fold(f64::INFINITY, f64::min);
-                hits += u64::from(lower < upper);
-            }
-            let phat = hits as f64 / samples as f64;
-            item.compare(Comparison::estimate(
+                let phat = hits as f64 / samples as f64;
+                Value::estimate(phat, (phat * (1.0 - phat)).sqrt(), samples)
+            };
+            let first = event(&mut rng, samples);
+            item.compare(Comparison::estimate_rerun(
                 format!("p_{i}{j}, simulated event (26)"),
                 Value::rational(&p.to_string(), &q.to_string(), p as f64 / q as f64),
-                Value::estimate(phat, (phat * (1.0 - phat)).sqrt(), samples),
-            ));
+                first,
+                || {
+                    let mut fresh = Xoshiro256PlusPlus::seed_from_u64(
+                        ctx.seed ^ crate::mc::RERUN_SALT ^ u64::from(i * 10 + j),
+                    );
+                    Ok(event(&mut fresh, samples * crate::mc::RERUN_FACTOR))
+                },
+            )?);
         }
     }
-    item
+    Ok(item)
 }

@@ -2,7 +2,18 @@
 //!
 //! Each section is a function from a [`Context`] to its items. A number a
 //! section cannot reproduce is reported with the verdict "missing" and the
-//! reason ([`crate::model::Comparison::missing`]), never a made-up value.
+//! reason ([`crate::model::Comparison::missing`], or
+//! [`crate::model::Comparison::not_yet_built`] for work in progress), never
+//! a made-up value and never silently left out.
+//!
+//! To add a section: write `fn run(ctx: &Context) -> anyhow::Result<Vec<Item>>`
+//! in a module here and add a [`SectionSpec`] to [`registry`]. Build each
+//! item's comparisons with the constructors of [`crate::model::Comparison`]
+//! (`exact`, `rounded`, `approximately`, `qualitative`, `estimate_rerun`, or
+//! [`crate::mc::compare`] for a [`crate::mc::simulate`] run; `new_result`,
+//! `not_yet_built`), marking a paper value that is our evaluation of its
+//! formula with `.formula(name)` and an agreement with a rebuilt input with
+//! `.by_construction(how)`.
 
 mod chess;
 mod exact;

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::model::{Comparison, Item, Report, Tally, Verdict};
+use super::methods::{self, Block};
+use crate::model::{Comparison, DataTable, Item, Report, SectionVerdict, Tally, Verdict};
 
 /// Escapes text for HTML.
 pub(crate) fn esc(s: &str) -> String {
@@ -28,35 +29,103 @@ th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top;text-align:lef
 th{background:#f3f3f3}
 td.num{font-family:ui-monospace,monospace;word-break:break-all;max-width:28em}
 .v{display:inline-block;padding:0 .5em;border-radius:.7em;font-size:.85em;font-weight:600;white-space:nowrap}
-.matches{background:#d4f4dd;color:#0a5c24}.within_ci{background:#dcecff;color:#0b4a8b}
+.exact,.agrees{background:#d4f4dd;color:#0a5c24}.printed_digits{background:#e2f7d0;color:#2f5c0a}
+.within_tolerance{background:#fff4c2;color:#6b5200}.within_ci{background:#dcecff;color:#0b4a8b}
+.qualitative{background:#efe3ff;color:#4b2a80}.by_construction{background:#e8e8e8;color:#444}
+.chance_miss{background:#e3f2f7;color:#1f5466}.incomplete{background:#ffd6d6;color:#8b0000}
 .new{background:#eee;color:#333}.differs{background:#ffe6c7;color:#8a4b00}.missing{background:#ffd6d6;color:#8b0000}
-figure{margin:1em 0;overflow-x:auto}figure img{border:1px solid #ddd}
+.src{display:block;font-family:system-ui,sans-serif;font-size:.78em;color:#777}
+.summary td,.summary th{text-align:center}.summary td:first-child{text-align:left}
+figure{margin:1em 0;max-width:100%}figure img{border:1px solid #ddd;box-sizing:border-box;max-width:100%;height:auto;display:block}
+pre{background:#f6f6f6;padding:.5em;overflow-x:auto}
 figcaption{font-size:.9em;color:#555}
 .settings td{font-family:ui-monospace,monospace}
 .data a{margin-right:.8em}
 "#;
 
 fn badge(v: Verdict) -> String {
+    badge_text(v, v.label())
+}
+
+fn badge_text(v: Verdict, text: &str) -> String {
+    format!(r#"<span class="v {}">{}</span>"#, v.key(), esc(text))
+}
+
+fn section_badge(v: SectionVerdict) -> String {
     let class = match v {
-        Verdict::Matches => "matches",
-        Verdict::WithinCi => "within_ci",
-        Verdict::New => "new",
-        Verdict::Differs => "differs",
-        Verdict::Missing => "missing",
+        SectionVerdict::Agrees => "agrees",
+        SectionVerdict::Incomplete => "incomplete",
+        SectionVerdict::Differs => "differs",
     };
     format!(r#"<span class="v {class}">{}</span>"#, v.label())
 }
 
 fn tally_cells(t: &Tally) -> String {
-    format!(
-        "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-        t.matches, t.within_ci, t.differs, t.missing, t.new
-    )
+    Verdict::ALL
+        .iter()
+        .map(|&v| format!("<td>{}</td>", t.get(v)))
+        .collect()
+}
+
+fn table_html(out: &mut String, t: &DataTable) {
+    out.push_str("<table><tr>");
+    for c in &t.columns {
+        let _ = write!(out, "<th>{}</th>", esc(c));
+    }
+    out.push_str("</tr>\n");
+    for row in &t.rows {
+        out.push_str("<tr>");
+        for cell in row {
+            let text = match cell {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            let _ = write!(out, "<td>{}</td>", esc(&text));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
+}
+
+fn methods_html(out: &mut String, report: &Report) {
+    out.push_str("<h2 id=\"methods\">Methods</h2>\n");
+    for b in methods::blocks(report) {
+        match b {
+            Block::Heading(h) => {
+                let _ = writeln!(out, "<h3>{}</h3>", esc(&h));
+            }
+            Block::Text(t) => {
+                let _ = writeln!(out, "<p>{}</p>", esc(&t));
+            }
+            Block::Code(c) => {
+                let _ = writeln!(out, "<pre><code>{}</code></pre>", esc(&c));
+            }
+            Block::Table(t) => {
+                table_html(out, &t);
+                let _ = writeln!(
+                    out,
+                    r#"<p class="data">data: <a href="{}">{}.csv</a><a href="{}">.json</a></p>"#,
+                    esc(&super::csv_path(&t)),
+                    esc(&t.name),
+                    esc(&super::json_path(&t))
+                );
+            }
+        }
+    }
 }
 
 fn comparison_row(c: &Comparison) -> String {
     let show = |v: Option<&crate::model::Value>| {
         v.map(|v| esc(&v.display())).unwrap_or_else(|| "—".into())
+    };
+    let paper = match c.paper() {
+        Some(p) => format!(
+            r#"{}<span class="src">{}</span>"#,
+            esc(&p.display()),
+            esc(&c.paper_source().marker())
+        ),
+        None => "—".into(),
     };
     let diff = c
         .difference()
@@ -65,10 +134,10 @@ fn comparison_row(c: &Comparison) -> String {
     format!(
         "<tr><td>{}</td><td class=num>{}</td><td class=num>{}</td><td class=num>{}</td><td>{}</td><td>{}</td></tr>\n",
         esc(c.label()),
-        show(c.paper()),
+        paper,
         show(c.ours()),
         esc(&diff),
-        badge(c.verdict()),
+        badge_text(c.verdict(), &c.verdict_text()),
         esc(c.reason())
     )
 }
@@ -94,7 +163,7 @@ fn item_html(out: &mut String, item: &Item) {
     for f in &item.figures {
         let _ = writeln!(
             out,
-            r#"<figure><img src="figures/{file}" alt="{cap}"><figcaption>{cap}</figcaption></figure>"#,
+            r#"<figure><a href="figures/{file}"><img src="figures/{file}" alt="{cap}"></a><figcaption>{cap} (scaled to the page; click for full size)</figcaption></figure>"#,
             file = esc(&f.file),
             cap = esc(&f.caption)
         );
@@ -121,19 +190,28 @@ pub fn render(report: &Report) -> String {
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>{t}</title><style>{STYLE}</style></head><body>\n<h1>{t}</h1>",
         t = esc(&report.title)
     );
-    out.push_str("<p>Every table and figure of the five seed documents beside our reproduction. Verdicts: <b>matches</b> (equal exactly, or to every digit the paper prints), <b>within CI</b> (the paper's number lies in our 95% confidence interval), <b>differs</b> (with the reason), <b>missing</b> (not reproduced yet, with the reason), <b>new</b> (a number the papers do not print).</p>\n");
-    out.push_str("<table class=settings>");
+    out.push_str("<p>Every table and figure of the five seed documents beside our reproduction. Each comparison carries one verdict class:</p>\n<ul>");
+    for v in Verdict::ALL {
+        let _ = write!(out, "<li>{} {}</li>", badge(v), esc(v.meaning()));
+    }
+    out.push_str("</ul>\n<p>How intervals, tolerances and section verdicts are set, and how to rerun a section: <a href=\"#methods\">Methods</a>.</p>\n<h2 id=\"provenance\">Provenance</h2>\n<table class=settings>");
     for (k, v) in &report.settings {
         let _ = write!(out, "<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(v));
     }
-    out.push_str("</table>\n<h2>Summary</h2>\n<table><tr><th>section</th><th>verdict</th><th>matches</th><th>within CI</th><th>differs</th><th>missing</th><th>new</th><th>seconds</th></tr>\n");
+    out.push_str(
+        "</table>\n<h2>Summary</h2>\n<table class=summary><tr><th>section</th><th>verdict</th>",
+    );
+    for v in Verdict::ALL {
+        let _ = write!(out, "<th>{}</th>", esc(v.label()));
+    }
+    out.push_str("<th>seconds</th></tr>\n");
     for s in &report.sections {
         let _ = writeln!(
             out,
             r##"<tr><td><a href="#{id}">{title}</a></td><td>{badge}</td>{cells}<td>{secs:.1}</td></tr>"##,
             id = esc(&s.id),
             title = esc(&s.title),
-            badge = badge(s.verdict()),
+            badge = section_badge(s.verdict()),
             cells = tally_cells(&Tally::of(&s.items)),
             secs = s.seconds
         );
@@ -143,19 +221,21 @@ pub fn render(report: &Report) -> String {
         "<tr><th>all</th><td></td>{}<td></td></tr></table>",
         tally_cells(&report.tally())
     );
+    let _ = writeln!(out, "<p>{}</p>", esc(crate::model::SECTION_RULE));
     for s in &report.sections {
         let _ = writeln!(
             out,
             r#"<h2 id="{id}">{title} {badge}</h2><p><i>{src}</i></p>"#,
             id = esc(&s.id),
             title = esc(&s.title),
-            badge = badge(s.verdict()),
+            badge = section_badge(s.verdict()),
             src = esc(&s.sources)
         );
         for item in &s.items {
             item_html(&mut out, item);
         }
     }
+    methods_html(&mut out, report);
     out.push_str("<p><small>Machine-readable: <a href=\"report.json\">report.json</a>, Markdown twin: <a href=\"report.md\">report.md</a>.</small></p>\n</body></html>\n");
     out
 }

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::model::{Report, Tally, Verdict};
+use super::methods::{self, Block};
+use crate::model::{DataTable, Report, Tally, Verdict};
 
 /// Escapes the characters that break a Markdown table cell.
 fn cell(s: &str) -> String {
@@ -13,44 +14,98 @@ fn verdict(v: Verdict) -> String {
     format!("**{}**", v.label())
 }
 
+fn table_md(out: &mut String, t: &DataTable) {
+    let _ = writeln!(
+        out,
+        "| {} |",
+        t.columns
+            .iter()
+            .map(|c| cell(c))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    let _ = writeln!(out, "|{}", "---|".repeat(t.columns.len()));
+    for row in &t.rows {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|v| match v {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::String(s) => cell(s),
+                other => cell(&other.to_string()),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+fn methods_md(out: &mut String, report: &Report) {
+    out.push_str("<a id=\"methods\"></a>\n## Methods\n\n");
+    for b in methods::blocks(report) {
+        match b {
+            Block::Heading(h) => {
+                let _ = writeln!(out, "### {h}\n");
+            }
+            Block::Text(t) => {
+                let _ = writeln!(out, "{t}\n");
+            }
+            Block::Code(c) => {
+                let _ = writeln!(out, "```sh\n{c}\n```\n");
+            }
+            Block::Table(t) => table_md(out, &t),
+        }
+    }
+}
+
 /// Renders the report as Markdown.
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", report.title);
-    out.push_str("Verdicts: **matches** (equal exactly, or to every digit the paper prints), **within CI** (the paper's number lies in our 95% confidence interval), **differs** (with the reason), **missing** (not reproduced yet, with the reason), **new** (a number the papers do not print).\n\n");
+    out.push_str("Every table and figure of the five seed documents beside our reproduction. Each comparison carries one verdict class:\n\n");
+    for v in Verdict::ALL {
+        let _ = writeln!(out, "- {}: {}", verdict(v), v.meaning());
+    }
+    out.push_str("\nHow intervals, tolerances and section verdicts are set, and how to rerun a section: [Methods](#methods).\n\n## Provenance\n\n");
     for (k, v) in &report.settings {
         let _ = writeln!(out, "- {k}: `{v}`");
     }
-    out.push_str("\n## Summary\n\n| section | verdict | matches | within CI | differs | missing | new | seconds |\n|---|---|---|---|---|---|---|---|\n");
+    let counts = |t: &Tally| {
+        Verdict::ALL
+            .iter()
+            .map(|&v| t.get(v).to_string())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let _ = writeln!(
+        out,
+        "\n## Summary\n\n| section | verdict | {} | seconds |\n|---|---|{}---|",
+        Verdict::ALL
+            .iter()
+            .map(|v| v.label())
+            .collect::<Vec<_>>()
+            .join(" | "),
+        "---|".repeat(Verdict::ALL.len())
+    );
     for s in &report.sections {
-        let t = Tally::of(&s.items);
         let _ = writeln!(
             out,
-            "| [{}](#{}) | {} | {} | {} | {} | {} | {} | {:.1} |",
+            "| [{}](#{}) | **{}** | {} | {:.1} |",
             cell(&s.title),
             s.id,
-            verdict(s.verdict()),
-            t.matches,
-            t.within_ci,
-            t.differs,
-            t.missing,
-            t.new,
+            s.verdict().label(),
+            counts(&Tally::of(&s.items)),
             s.seconds
         );
     }
-    let t = report.tally();
-    let _ = writeln!(
-        out,
-        "| all | | {} | {} | {} | {} | {} | |\n",
-        t.matches, t.within_ci, t.differs, t.missing, t.new
-    );
+    let _ = writeln!(out, "| all | | {} | |\n", counts(&report.tally()));
+    let _ = writeln!(out, "{}\n", crate::model::SECTION_RULE);
     for s in &report.sections {
         let _ = writeln!(
             out,
             "<a id=\"{}\"></a>\n## {} — {}\n\n*{}*\n",
             s.id,
             s.title,
-            verdict(s.verdict()),
+            format_args!("**{}**", s.verdict().label()),
             s.sources
         );
         for item in &s.items {
@@ -64,6 +119,10 @@ pub fn render(report: &Report) -> String {
                     let show = |v: Option<&crate::model::Value>| {
                         v.map(|v| cell(&v.display())).unwrap_or_else(|| "—".into())
                     };
+                    let paper = c
+                        .paper_text()
+                        .map(|t| cell(&t))
+                        .unwrap_or_else(|| "—".into());
                     let diff = c
                         .difference()
                         .map(|d| crate::model::fmt_sig(d, 4))
@@ -72,10 +131,10 @@ pub fn render(report: &Report) -> String {
                         out,
                         "| {} | {} | {} | {} | {} | {} |",
                         cell(c.label()),
-                        show(c.paper()),
+                        paper,
                         show(c.ours()),
                         diff,
-                        verdict(c.verdict()),
+                        format_args!("**{}**", c.verdict_text()),
                         cell(c.reason())
                     );
                 }
@@ -107,5 +166,6 @@ pub fn render(report: &Report) -> String {
             let _ = writeln!(out, "Data: {}\n", links.join(", "));
         }
     }
+    methods_md(&mut out, report);
     out
 }

@@ -2,9 +2,14 @@
 //! no network), its Markdown twin `report.md`, `figures/*.svg`, and
 //! `data/*.csv` + `data/*.json` behind every table and figure, plus the whole
 //! model as `report.json`.
+//!
+//! Writing is atomic: the folder is built in a temporary folder beside the
+//! target and renamed into place, so a failure (disk full, interrupted)
+//! leaves the old report whole and no partial files.
 
 mod html;
 mod markdown;
+mod methods;
 
 use std::path::{Path, PathBuf};
 
@@ -29,12 +34,81 @@ pub(crate) fn json_path(t: &DataTable) -> String {
     format!("data/{}.json", t.name)
 }
 
-/// Writes the report into `dir` (created if needed; existing files of the
-/// same names are replaced).
+/// Writes the report into `dir`, atomically: everything is written into a
+/// temporary folder next to `dir` and renamed into place; an existing
+/// report in `dir` is replaced as a whole only once the new one is
+/// complete. A `dir` that exists and holds anything but a report (no
+/// `report.json`) is refused rather than replaced.
 pub fn write_report(report: &Report, dir: &Path) -> anyhow::Result<Written> {
+    write_report_with(report, dir, &mut |_| Ok(()))
+}
+
+/// [`write_report`] with a hook called before each file is written (the
+/// tests inject a failure through it).
+fn write_report_with(
+    report: &Report,
+    dir: &Path,
+    before_write: &mut dyn FnMut(&str) -> std::io::Result<()>,
+) -> anyhow::Result<Written> {
     report
         .validate()
         .context("refusing to write an inconsistent report")?;
+    let name = dir
+        .file_name()
+        .with_context(|| format!("{} does not name a folder", dir.display()))?
+        .to_string_lossy()
+        .into_owned();
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if dir.exists() {
+        anyhow::ensure!(dir.is_dir(), "{} exists and is not a folder", dir.display());
+        let empty = std::fs::read_dir(dir)
+            .with_context(|| format!("cannot read {}", dir.display()))?
+            .next()
+            .is_none();
+        anyhow::ensure!(
+            empty || dir.join("report.json").is_file(),
+            "{} exists and holds no report (no report.json): refusing to replace it; choose another --out",
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(&parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.tmp-"))
+        .tempdir_in(&parent)
+        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
+    // Dropping `tmp` on any error below removes the partial folder.
+    let written = write_files(report, tmp.path(), before_write)?;
+    let staged = tmp.keep();
+    let old = parent.join(format!(".{name}.old-{}", std::process::id()));
+    let had_old = dir.exists();
+    if had_old && let Err(e) = std::fs::rename(dir, &old) {
+        let _ = std::fs::remove_dir_all(&staged);
+        return Err(e).with_context(|| format!("cannot move the old {} aside", dir.display()));
+    }
+    if let Err(e) = std::fs::rename(&staged, dir) {
+        if had_old {
+            let _ = std::fs::rename(&old, dir);
+        }
+        let _ = std::fs::remove_dir_all(&staged);
+        return Err(e)
+            .with_context(|| format!("cannot move the new report into {}", dir.display()));
+    }
+    if had_old {
+        // The new report is in place; the old one is no longer needed.
+        let _ = std::fs::remove_dir_all(&old);
+    }
+    Ok(written)
+}
+
+fn write_files(
+    report: &Report,
+    dir: &Path,
+    before_write: &mut dyn FnMut(&str) -> std::io::Result<()>,
+) -> anyhow::Result<Written> {
     let mut written = Written::default();
     for sub in ["figures", "data"] {
         std::fs::create_dir_all(dir.join(sub))
@@ -42,7 +116,9 @@ pub fn write_report(report: &Report, dir: &Path) -> anyhow::Result<Written> {
     }
     let mut put = |rel: &str, bytes: &[u8]| -> anyhow::Result<()> {
         let path = dir.join(rel);
-        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        before_write(rel)
+            .and_then(|()| std::fs::write(&path, bytes))
+            .with_context(|| format!("cannot write {}", path.display()))?;
         written.files.push(PathBuf::from(rel));
         Ok(())
     };
@@ -58,6 +134,13 @@ pub fn write_report(report: &Report, dir: &Path) -> anyhow::Result<Written> {
                 serde_json::to_string_pretty(&to_json(t))?.as_bytes(),
             )?;
         }
+    }
+    for t in methods::tables(report) {
+        put(&csv_path(&t), to_csv(&t)?.as_bytes())?;
+        put(
+            &json_path(&t),
+            serde_json::to_string_pretty(&to_json(&t))?.as_bytes(),
+        )?;
     }
     put(
         "report.json",
@@ -106,6 +189,101 @@ pub fn to_json(t: &DataTable) -> serde_json::Value {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    use crate::model::{Comparison, Item, ItemKind, Section, Value};
+
+    fn tiny_report(answer: i128) -> Report {
+        let mut item = Item::new("tiny", ItemKind::Check, "tiny");
+        item.compare(Comparison::exact(
+            "answer",
+            Value::int(42),
+            Value::int(answer),
+        ));
+        let mut data = DataTable::new("tiny-data", &["x"]);
+        data.push(vec![json!(answer)]);
+        item.data.push(data);
+        Report {
+            title: format!("report {answer}"),
+            settings: vec![],
+            sections: vec![Section {
+                id: "s".into(),
+                title: "s".into(),
+                sources: String::new(),
+                seed: 1,
+                items: vec![item],
+                seconds: 0.0,
+            }],
+            interval_tests: Default::default(),
+        }
+    }
+
+    fn listing(dir: &Path) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).expect("read_dir") {
+                let p = e.expect("entry").path();
+                if p.is_dir() {
+                    stack.push(p.clone());
+                }
+                out.push(p.strip_prefix(dir).expect("prefix").display().to_string());
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_failure_mid_write_leaves_the_old_report_whole_and_no_partial_files() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let out = root.path().join("report");
+        write_report(&tiny_report(42), &out).expect("first report");
+        let before = listing(root.path());
+        let old_html = std::fs::read_to_string(out.join("index.html")).expect("html");
+        assert!(old_html.contains("report 42"));
+        // The second report fails on its third file (a disk full, say).
+        let mut n = 0;
+        let err = write_report_with(&tiny_report(41), &out, &mut |_| {
+            n += 1;
+            if n == 3 {
+                Err(std::io::Error::other("injected: no space left on device"))
+            } else {
+                Ok(())
+            }
+        })
+        .expect_err("the injected failure");
+        assert!(format!("{err:#}").contains("injected"), "{err:#}");
+        assert_eq!(
+            listing(root.path()),
+            before,
+            "no partial or temporary files"
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("index.html")).expect("html"),
+            old_html
+        );
+        // A successful write replaces the whole folder.
+        write_report(&tiny_report(41), &out).expect("second report");
+        assert!(
+            std::fs::read_to_string(out.join("index.html"))
+                .expect("html")
+                .contains("report 41")
+        );
+        assert_eq!(
+            listing(root.path()),
+            before,
+            "the same files, nothing left beside them"
+        );
+    }
+
+    #[test]
+    fn a_folder_that_holds_no_report_is_not_replaced() {
+        let root = tempfile::tempdir().expect("tempdir");
+        std::fs::write(root.path().join("precious.txt"), "keep").expect("write");
+        let err = write_report(&tiny_report(42), root.path()).expect_err("refused");
+        assert!(err.to_string().contains("no report"), "{err}");
+        assert!(root.path().join("precious.txt").is_file());
+    }
 
     #[test]
     fn csv_and_json_keep_every_cell() {
