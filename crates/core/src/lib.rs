@@ -15,6 +15,7 @@
 //! | [`search`] | the [`Search`] context: limits, move buffers, principal variation |
 //! | [`procedures`] | every procedure, each named by what it does |
 //! | [`table`] | a generic transposition table |
+//! | [`resources`] | the machine's bounds: worker threads, input files, available memory |
 //!
 //! The seeds are cited by short names throughout:
 //! *Fuller* (Fuller, Gaschnig & Gillogly 1973), *Zohar* (lecture notes),
@@ -26,6 +27,7 @@ pub mod game;
 pub mod moves;
 pub mod observer;
 pub mod procedures;
+pub mod resources;
 pub mod search;
 pub mod table;
 pub mod value;
