@@ -17,6 +17,7 @@
 //! | [`parallel`] | parallel alpha-beta: Young Brothers Wait driven by node types |
 //! | [`table`] | a generic transposition table |
 //! | [`minimal`] | the minimal tree (Knuth & Moore §6–§7) and the order that makes alpha-beta examine it |
+//! | [`resources`] | the machine's bounds: worker threads, input files, available memory |
 //!
 //! The seeds are cited by short names throughout:
 //! *Fuller* (Fuller, Gaschnig & Gillogly 1973), *Zohar* (lecture notes),
@@ -30,6 +31,7 @@ pub mod moves;
 pub mod observer;
 pub mod parallel;
 pub mod procedures;
+pub mod resources;
 pub mod search;
 pub mod table;
 pub mod value;

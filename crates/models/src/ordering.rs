@@ -79,7 +79,7 @@ impl std::fmt::Display for Ordering {
             Ordering::Perfect => f.write_str("perfect"),
             Ordering::Worst => f.write_str("worst"),
             Ordering::Constructed => f.write_str("constructed"),
-            Ordering::BestFirst { p } => write!(f, "best-first p={p}"),
+            Ordering::BestFirst { p } => write!(f, "best-first p={}", crate::spec::short(*p)),
         }
     }
 }

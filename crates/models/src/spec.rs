@@ -283,7 +283,15 @@ impl ModelVisitor for Check {
 }
 
 fn list(v: &[f64]) -> String {
-    v.iter().map(f64::to_string).collect::<Vec<_>>().join(",")
+    v.iter().map(|&x| short(x)).collect::<Vec<_>>().join(",")
+}
+
+/// The shorter of `x`'s decimal and scientific forms, both of which read back
+/// to exactly `x`: `0.25`, but `1e-320` (not 320 digits) and `1e300`.
+pub(crate) fn short(x: f64) -> String {
+    let plain = x.to_string();
+    let sci = format!("{x:e}");
+    if sci.len() < plain.len() { sci } else { plain }
 }
 
 impl std::fmt::Display for ModelSpec {
@@ -308,7 +316,7 @@ impl std::fmt::Display for ModelSpec {
         }
         match self.ordering {
             Ordering::Random => Ok(()),
-            Ordering::BestFirst { p } => write!(f, " ordering=best-first p={p}"),
+            Ordering::BestFirst { p } => write!(f, " ordering=best-first p={}", short(p)),
             o => write!(f, " ordering={o}"),
         }
     }
@@ -369,6 +377,27 @@ mod tests {
             let spec: ModelSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
+    }
+
+    /// Issue 14, finding 6: a tiny or huge probability is named in its short
+    /// form (`1e-320` printed 300 zeros), and still reads back exactly.
+    #[test]
+    fn extreme_numbers_are_named_in_their_short_form() {
+        let spec: ModelSpec = "uniform n=2 d=2 ordering=best-first p=1e-320"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            spec.to_string(),
+            "uniform n=2 d=2 ordering=best-first p=1e-320"
+        );
+        let spec: ModelSpec = "branching q=1e-300,0.5 mean=1e-300,2".parse().unwrap();
+        assert_eq!(spec.to_string(), "branching q=1e-300,0.5 mean=1e-300,2");
+        for x in [0.25, 1e-320, 5e-324, 0.1 + 0.2, 1e16, 123456.0, 1.5e-7] {
+            assert_eq!(short(x).parse::<f64>().unwrap(), x);
+            assert!(short(x).len() <= 24, "{}", short(x));
+        }
+        assert_eq!(short(0.25), "0.25");
+        assert_eq!(short(1.0), "1");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use alphabeta_core::resources::{Text, read_text_file};
 use serde::{Deserialize, Serialize};
 
 use crate::RunError;
@@ -65,10 +66,7 @@ impl Checkpoint {
     /// Reads a checkpoint and checks that it belongs to `experiment`: the
     /// same model, procedure and seed, and no more trees than requested.
     pub fn load_for(path: &Path, experiment: &Experiment) -> Result<Totals, RunError> {
-        let text = std::fs::read_to_string(path).map_err(|e| RunError::Checkpoint {
-            path: path.to_path_buf(),
-            error: e,
-        })?;
+        let text = read_text_file(path, Text::Utf8).map_err(RunError::Resource)?;
         let bad = |reason: String| RunError::BadCheckpoint {
             path: path.to_path_buf(),
             reason,

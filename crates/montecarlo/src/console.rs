@@ -63,14 +63,20 @@ fn eprintln_above_bar(line: &str) {
     }
 }
 
+/// Whether the run in progress keeps a checkpoint (for the interrupt message).
+static SAVING: AtomicBool = AtomicBool::new(false);
+
 /// The flag of the process's interrupt handler, once installed.
 static INTERRUPTED: Mutex<Option<Arc<AtomicBool>>> = Mutex::new(None);
 
 /// Installs (once per process) a handler for Ctrl-C (SIGINT) and termination
 /// (SIGTERM, SIGHUP) that sets the returned flag; a second signal while the
 /// flag is set exits at once. Pass the flag as [`crate::RunOptions::stop`].
-/// Later calls return the same flag, cleared, for the next run.
-pub fn stop_on_interrupt() -> Result<Arc<AtomicBool>, RunError> {
+/// Later calls return the same flag, cleared, for the next run. `saving`
+/// says whether the run keeps a checkpoint: the message on interrupt says
+/// "finishing the checkpoint" only then.
+pub fn stop_on_interrupt(saving: bool) -> Result<Arc<AtomicBool>, RunError> {
+    SAVING.store(saving, Ordering::SeqCst);
     let mut installed = INTERRUPTED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(flag) = installed.as_ref() {
         flag.store(false, Ordering::SeqCst);
@@ -82,9 +88,11 @@ pub fn stop_on_interrupt() -> Result<Arc<AtomicBool>, RunError> {
         if seen.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
-        eprintln_above_bar(
-            "interrupted: finishing the checkpoint (interrupt again to quit at once)",
-        );
+        eprintln_above_bar(if SAVING.load(Ordering::SeqCst) {
+            "interrupted: finishing the checkpoint (interrupt again to quit at once)"
+        } else {
+            "interrupted: stopping, nothing is saved without --checkpoint (interrupt again to quit at once)"
+        });
     })
     .map_err(|e| RunError::Signal(e.to_string()))?;
     *installed = Some(flag.clone());

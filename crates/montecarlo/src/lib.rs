@@ -69,9 +69,16 @@ pub enum RunError {
     /// The checkpoint exists and resuming was not asked for.
     #[error("checkpoint {0} already exists: resume from it, or remove it to start afresh")]
     CheckpointExists(PathBuf),
-    /// Zero threads requested.
-    #[error("the number of threads must be at least 1")]
-    ZeroThreads,
+    /// A thread count of zero or past the machine's cores, or a checkpoint
+    /// file that is too large or not text ([`alphabeta_core::resources`]).
+    #[error(transparent)]
+    Resource(alphabeta_core::resources::ResourceError),
+    /// `resume` was asked for, but the checkpoint file does not exist (a typo
+    /// must not look like a fresh run that succeeded).
+    #[error(
+        "cannot resume: the checkpoint {0} does not exist (leave out --resume to start afresh)"
+    )]
+    NothingToResume(PathBuf),
     /// The thread pool could not be built.
     #[error("cannot start the worker threads: {0}")]
     ThreadPool(String),

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use alphabeta_core::resources::worker_threads;
 use alphabeta_core::{Limits, Procedure, Search, Stats, Value};
 use alphabeta_models::hash::tree_seed;
 use alphabeta_models::{ModelVisitor, TreeModel};
@@ -32,11 +33,12 @@ pub trait Progress: Sync {
 /// How to run an [`Experiment`]; none of it changes the numbers.
 #[derive(Default)]
 pub struct RunOptions<'a> {
-    /// Worker threads (`None`: one per core).
+    /// Worker threads (`None`: one per core; more than the cores is refused).
     pub threads: Option<usize>,
     /// Where to keep the checkpoint (`None`: no checkpoint).
     pub checkpoint: Option<PathBuf>,
-    /// Continue from the checkpoint instead of refusing to overwrite it.
+    /// Continue from the checkpoint instead of refusing to overwrite it (a
+    /// checkpoint that does not exist is then refused).
     pub resume: bool,
     /// When set, the run stops: trees in flight are abandoned, the
     /// checkpoint keeps every finished block, and the summary so far is
@@ -58,10 +60,11 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 pub fn run(experiment: &Experiment, options: &RunOptions<'_>) -> Result<Summary, RunError> {
     let mut totals = Totals::default();
     if let Some(path) = &options.checkpoint {
-        if options.resume && path.exists() {
-            totals = Checkpoint::load_for(path, experiment)?;
-        } else if !options.resume && path.exists() {
-            return Err(RunError::CheckpointExists(path.clone()));
+        match (options.resume, path.exists()) {
+            (true, true) => totals = Checkpoint::load_for(path, experiment)?,
+            (true, false) => return Err(RunError::NothingToResume(path.clone())),
+            (false, true) => return Err(RunError::CheckpointExists(path.clone())),
+            (false, false) => {}
         }
     }
     let pool = thread_pool(options)?;
@@ -105,14 +108,9 @@ pub(crate) fn run_trees(
 
 /// The thread pool of `options.threads` (`None`: one thread per core).
 pub(crate) fn thread_pool(options: &RunOptions<'_>) -> Result<rayon::ThreadPool, RunError> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = options.threads {
-        if n == 0 {
-            return Err(RunError::ZeroThreads);
-        }
-        builder = builder.num_threads(n);
-    }
-    builder
+    let threads = worker_threads(options.threads).map_err(RunError::Resource)?;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
         .build()
         .map_err(|e| RunError::ThreadPool(e.to_string()))
 }

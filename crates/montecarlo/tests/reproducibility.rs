@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use alphabeta_core::resources::{ResourceError, cores};
 use alphabeta_montecarlo::{Experiment, Progress, RunError, RunOptions, run};
 
 fn experiment(trees: u64) -> Experiment {
@@ -13,6 +14,14 @@ fn experiment(trees: u64) -> Experiment {
         trees,
         77,
     )
+}
+
+/// Options that start a run keeping its finished work in the checkpoint `path`.
+fn saving(path: &std::path::Path) -> RunOptions<'static> {
+    RunOptions {
+        checkpoint: Some(path.to_path_buf()),
+        ..RunOptions::default()
+    }
 }
 
 /// Options that keep finished work in the checkpoint `path` and continue
@@ -28,9 +37,9 @@ fn resuming(path: &std::path::Path) -> RunOptions<'static> {
 #[test]
 fn thread_count_does_not_change_a_single_bit() {
     let exp = experiment(3_000);
-    let runs: Vec<_> = [1, 2, 3]
-        .iter()
-        .map(|&t| {
+    // 1, 2 and 3 threads where the machine has the cores (more are refused).
+    let runs: Vec<_> = (1..=cores().min(3))
+        .map(|t| {
             let opts = RunOptions {
                 threads: Some(t),
                 ..RunOptions::default()
@@ -38,9 +47,10 @@ fn thread_count_does_not_change_a_single_bit() {
             run(&exp, &opts).unwrap()
         })
         .collect();
-    assert_eq!(runs[0], runs[1]);
-    assert_eq!(runs[0], runs[2]);
-    assert_eq!(runs[0].to_json(), runs[2].to_json());
+    for other in &runs[1..] {
+        assert_eq!(runs[0], *other);
+        assert_eq!(runs[0].to_json(), other.to_json());
+    }
 }
 
 /// Sets the stop flag once `after` trees are finished (a Ctrl-C).
@@ -77,7 +87,7 @@ fn an_interrupted_run_resumes_to_identical_numbers() {
     let first = run(
         &exp,
         &RunOptions {
-            threads: Some(2),
+            threads: Some(cores().min(2)),
             checkpoint: Some(path.clone()),
             stop: Some(stop),
             progress: Some(&interrupt),
@@ -106,7 +116,7 @@ fn an_interrupted_run_resumes_to_identical_numbers() {
     let resumed = run(
         &exp,
         &RunOptions {
-            threads: Some(3),
+            threads: Some(cores().min(3)),
             checkpoint: Some(path.clone()),
             resume: true,
             ..RunOptions::default()
@@ -128,7 +138,7 @@ fn a_checkpoint_of_another_experiment_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ckpt.json");
     let opts = resuming(&path);
-    run(&experiment(100), &opts).unwrap();
+    run(&experiment(100), &saving(&path)).unwrap();
     let mut other = experiment(100);
     other.seed = 78;
     assert!(matches!(
@@ -150,8 +160,41 @@ fn a_checkpoint_of_another_experiment_is_refused() {
     };
     assert!(matches!(
         run(&experiment(1), &zero),
-        Err(RunError::ZeroThreads)
+        Err(RunError::Resource(ResourceError::ZeroThreads))
     ));
+}
+
+/// Issue 14, finding 1: a thread count past the machine's cores is refused
+/// before any thread starts (it used to start them all: 100 000 threads).
+#[test]
+fn more_threads_than_cores_are_refused() {
+    for n in [cores() + 1, 100_000, usize::MAX] {
+        let opts = RunOptions {
+            threads: Some(n),
+            ..RunOptions::default()
+        };
+        let e = run(&experiment(1), &opts).unwrap_err();
+        assert!(
+            matches!(e, RunError::Resource(ResourceError::TooManyThreads { requested, .. }) if requested == n),
+            "{e}"
+        );
+    }
+}
+
+/// Issue 14, finding 5: resuming from a checkpoint that does not exist is
+/// refused (it used to start from scratch, so a typo looked like success),
+/// and no file is created.
+#[test]
+fn resuming_from_a_missing_checkpoint_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typo.json");
+    let e = run(&experiment(10), &resuming(&path)).unwrap_err();
+    assert!(
+        matches!(&e, RunError::NothingToResume(p) if *p == path),
+        "{e}"
+    );
+    assert!(e.to_string().contains("does not exist"), "{e}");
+    assert!(!path.exists());
 }
 
 #[test]
@@ -174,7 +217,7 @@ fn an_edited_or_damaged_checkpoint_is_refused() {
     let opts = resuming(&path);
     let exp = experiment(100);
     let fresh = run(&experiment(150), &RunOptions::default()).unwrap();
-    run(&exp, &opts).unwrap();
+    run(&exp, &saving(&path)).unwrap();
     let good: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let refused = |doc: &serde_json::Value| {

@@ -13,6 +13,7 @@ use alphabeta_chess::notation::to_san;
 use alphabeta_chess::pgn::read_games;
 use alphabeta_chess::selective::{SelectiveConfig, compare_with_alpha_beta, spread_positions};
 use alphabeta_chess::suite::solve_suite;
+use alphabeta_core::resources::{Text, read_text_file};
 use alphabeta_core::{Procedure, value};
 use anyhow::{Context, bail};
 
@@ -34,7 +35,7 @@ enum ChessCommand {
     },
     /// Search every position of a PGN game (Fuller's 80 positions of Spassky–Fischer 1972/21).
     Game {
-        /// The PGN file.
+        /// The PGN file (text, at most 64 MiB).
         pgn: PathBuf,
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
@@ -52,7 +53,7 @@ enum ChessCommand {
     },
     /// The selective search on positions spread over a PGN game (Klyushin & Kruchinin's experiment).
     SelectiveGame {
-        /// The PGN file.
+        /// The PGN file (text, at most 64 MiB).
         pgn: PathBuf,
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
@@ -66,7 +67,7 @@ enum ChessCommand {
     },
     /// Run the engine on an EPD suite (e.g. Win At Chess) at a fixed node budget.
     Suite {
-        /// The EPD file.
+        /// The EPD file (text, at most 64 MiB).
         epd: PathBuf,
         /// Nodes per position.
         #[arg(long, default_value_t = 100_000)]
@@ -80,7 +81,7 @@ enum ChessCommand {
 /// The experiment's modes (Fuller §6).
 #[derive(clap::Args)]
 struct Modes {
-    /// Fixed depth in plies.
+    /// Fixed depth in plies (at most 12, as for `perft`).
     #[arg(long, default_value_t = 3)]
     depth: u32,
     /// Search procedure (see `alphabeta procedures`).
@@ -108,12 +109,7 @@ impl Modes {
         if self.branching == Some(0) {
             bail!("--branching must be at least 1");
         }
-        if self.depth > 12 {
-            bail!(
-                "--depth {} is too deep for these experiments (at most 12)",
-                self.depth
-            );
-        }
+        check_depth(self.depth)?;
         Ok(ExperimentConfig {
             evaluator: self.evaluator,
             branching: self.branching,
@@ -122,6 +118,19 @@ impl Modes {
             no_equal_values: self.no_equal_values,
         })
     }
+}
+
+/// The deepest fixed-depth chess search or perft the tool runs, in plies:
+/// one policy for `chess search`, `chess game` and `perft` (issue 14). At 12
+/// plies the move tree of the start position already holds about 6·10¹⁶ leaves.
+pub const MAX_DEPTH: u32 = 12;
+
+/// Refuses a depth past [`MAX_DEPTH`].
+pub fn check_depth(depth: u32) -> anyhow::Result<()> {
+    if depth > MAX_DEPTH {
+        bail!("depth {depth} is too deep (at most {MAX_DEPTH} plies)");
+    }
+    Ok(())
 }
 
 fn position(fen: &str) -> anyhow::Result<Position> {
@@ -187,15 +196,13 @@ fn print_report(pos: &Position, r: &ExperimentReport) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Reads a text file. PGN and EPD files from older databases are often in
-/// Latin-1 or Windows-1252 (player names, comments); the bytes that are not
-/// UTF-8 can only be in those parts, so they are replaced, not refused.
+/// Reads a PGN or EPD file (at most
+/// [`alphabeta_core::resources::MAX_INPUT_BYTES`], text only). Files
+/// from older databases are often in Latin-1 or Windows-1252 (player names,
+/// comments); the bytes that are not UTF-8 can only be in those parts, so they
+/// are replaced, not refused.
 fn read_text(path: &std::path::Path) -> anyhow::Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    })
+    Ok(read_text_file(path, Text::Lossy)?)
 }
 
 fn load_game(pgn: &std::path::Path, game: usize) -> anyhow::Result<alphabeta_chess::pgn::PgnGame> {

@@ -11,6 +11,7 @@ use alphabeta_analysis::knuth::{self, best_case, bounds};
 use alphabeta_analysis::num::{to_decimal, to_f64};
 use alphabeta_analysis::perfect::{self, RootValue};
 use alphabeta_analysis::{asymptotics, fit};
+use alphabeta_core::resources;
 use anyhow::{Context, bail};
 use serde_json::{Value as Json, json};
 
@@ -120,7 +121,8 @@ struct SizeArgs {
     #[arg(long)]
     exact: bool,
     /// Cost limit of the exact path, in estimated bits of the largest polynomial product
-    /// (default 2e9; about 1 s per 2e8 on a small machine).
+    /// (default 2e9; about 1 s per 2e8 on a small machine). Bounded by the memory available:
+    /// at most 2 bits per free byte (a product of a quarter of the free memory).
     #[arg(long, default_value_t = fuller::EXACT_LIMIT_BITS)]
     max_cost_bits: f64,
 }
@@ -265,6 +267,15 @@ fn estimate_cells(e: &Estimate) -> [Json; 3] {
     ]
 }
 
+/// The most `--max-cost-bits` may allow on this machine: twice the bytes of
+/// available memory ([`resources::available_memory`]), i.e. a largest
+/// polynomial product of a quarter of it, since the exact path holds its
+/// operands and the product at once (2·10⁹ bits ≈ 250 MB, the default limit,
+/// needs 1 GB free). Where the system does not say, the default limit.
+fn memory_cap_bits() -> f64 {
+    resources::available_memory().map_or(fuller::EXACT_LIMIT_BITS, |bytes| 2.0 * bytes as f64)
+}
+
 /// Largest depth of an exact E\[NMG\] (a sum over the levels).
 const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
 
@@ -295,8 +306,18 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
         if size.max_cost_bits.is_nan() || size.max_cost_bits <= 0.0 {
             bail!("--max-cost-bits must be positive");
         }
-        fuller::check_exact_cost_within(n, d, size.max_cost_bits)
-            .with_context(|| format!("exact E[{name}] for <{n},{d}>"))?;
+        let limit = size.max_cost_bits.min(memory_cap_bits());
+        fuller::check_exact_cost_within(n, d, limit).with_context(|| {
+            if limit < size.max_cost_bits {
+                format!(
+                    "exact E[{name}] for <{n},{d}> (the limit is {limit:.2e} bits, not \
+                         {:.2e}: bounded by the memory available on this machine)",
+                    size.max_cost_bits
+                )
+            } else {
+                format!("exact E[{name}] for <{n},{d}>")
+            }
+        })?;
         // E[NMG] sums E[NBP] over the D levels above the bottom; for N = 1 the cost
         // check passes at any D, and D = 2^32 - 1 levels would run for about an hour.
         if move_generations && d > MAX_EXACT_NMG_DEPTH {
@@ -308,7 +329,7 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
         let r = if move_generations {
             fuller::expected_move_generations_exact(n, d)
         } else {
-            fuller::expected_leaves_exact_within(n, d, size.max_cost_bits)
+            fuller::expected_leaves_exact_within(n, d, limit)
         }
         .with_context(|| format!("exact E[{name}] for <{n},{d}>"))?;
         Some(r)

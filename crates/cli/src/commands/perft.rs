@@ -12,7 +12,7 @@ use anyhow::Context;
 pub struct Args {
     /// The position in FEN (quote it), or `startpos`.
     pub fen: String,
-    /// Depth in plies.
+    /// Depth in plies (at most 12, as for `chess search`).
     pub depth: u32,
     /// Print the count below each root move (UCI notation) before the total.
     #[arg(long)]
@@ -21,6 +21,7 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    super::chess::check_depth(args.depth)?;
     let pos = if args.fen.trim() == "startpos" {
         Position::startpos()
     } else {

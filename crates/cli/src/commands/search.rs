@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use alphabeta_core::parallel::{YbwcOptions, ybwc};
 use alphabeta_core::procedures::{self as p, FailHard, FailSoft};
+use alphabeta_core::resources::{Text, read_text_file};
 use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::value::display;
 use alphabeta_core::{
@@ -35,7 +36,7 @@ pub struct Args {
     /// A tree written inline, e.g. "((3 12 8) (2 4 6) (14 5 2))".
     #[arg(conflicts_with_all = ["file", "tree", "game"])]
     text: Option<String>,
-    /// Read the tree text from this file.
+    /// Read the tree text from this file (UTF-8 text, at most 64 MiB).
     #[arg(long, conflicts_with_all = ["tree", "game"])]
     file: Option<std::path::PathBuf>,
     /// A tree from the seeds: pi, knuth-fig4, knuth-fig4-permuted, knuth-fig5, fuller-fig1.1, textbook.
@@ -393,8 +394,7 @@ pub(crate) fn read_tree(
     }
     let (title, text) = match (file, text) {
         (Some(path), _) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read tree file {}", path.display()))?;
+            let text = read_text_file(path, Text::Utf8).context("cannot read tree file")?;
             (format!("tree file {}", path.display()), text)
         }
         (None, Some(text)) => ("tree given inline".to_string(), text.to_string()),

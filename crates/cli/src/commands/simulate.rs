@@ -114,7 +114,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         threads: args.threads,
         checkpoint: args.checkpoint.clone(),
         resume: args.resume,
-        stop: Some(stop_on_interrupt()?),
+        stop: Some(stop_on_interrupt(args.checkpoint.is_some())?),
         progress: bar.as_ref().map(|b| b as &dyn Progress),
     };
     if let Some(shard) = args.shard {

@@ -1,0 +1,121 @@
+//! Property tests of the checkpoint reader (issue 14): a checkpoint file
+//! damaged in any way (bytes edited, inserted, deleted, truncated, or
+//! replaced by arbitrary text) is refused with a clear error or, where the
+//! edit left its meaning intact, resumed to the very numbers of an
+//! uninterrupted run; never a panic, never other numbers.
+
+use alphabeta_montecarlo::{Experiment, RunError, RunOptions, Summary, run};
+use proptest::prelude::*;
+
+fn experiment(trees: u64) -> Experiment {
+    Experiment::new(
+        "uniform n=3 d=3".parse().unwrap(),
+        "f2".parse().unwrap(),
+        trees,
+        5,
+    )
+}
+
+/// A valid checkpoint of 40 trees, and the summary of 60 trees run straight.
+fn fixture() -> &'static (String, Summary) {
+    static FIXTURE: std::sync::OnceLock<(String, Summary)> = std::sync::OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cp.json");
+        let opts = RunOptions {
+            checkpoint: Some(path.clone()),
+            ..RunOptions::default()
+        };
+        run(&experiment(40), &opts).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        (text, run(&experiment(60), &RunOptions::default()).unwrap())
+    })
+}
+
+/// Resumes 60 trees from a checkpoint file holding `bytes`.
+fn resume(bytes: &[u8]) -> Result<Summary, RunError> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cp.json");
+    std::fs::write(&path, bytes).unwrap();
+    let opts = RunOptions {
+        checkpoint: Some(path),
+        resume: true,
+        ..RunOptions::default()
+    };
+    run(&experiment(60), &opts)
+}
+
+fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
+    match resume(bytes) {
+        Ok(summary) => prop_assert_eq!(&summary, &fixture().1),
+        Err(e) => {
+            prop_assert!(
+                matches!(e, RunError::BadCheckpoint { .. } | RunError::Resource(_)),
+                "unexpected error {e:?}"
+            );
+            prop_assert!(!e.to_string().is_empty());
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn edited_checkpoints_are_refused_or_give_the_same_numbers(
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0..3u8, any::<u8>()), 1..5)
+    ) {
+        let mut bytes = fixture().0.clone().into_bytes();
+        for (at, kind, b) in edits {
+            let i = at.index(bytes.len() + 1);
+            match kind {
+                0 if i < bytes.len() => bytes[i] = b,
+                1 => bytes.insert(i, b),
+                _ if i < bytes.len() => {
+                    bytes.remove(i);
+                }
+                _ => bytes.push(b),
+            }
+        }
+        check(&bytes)?;
+    }
+
+    #[test]
+    fn truncated_checkpoints_are_refused(cut in any::<prop::sample::Index>()) {
+        let text = fixture().0.as_bytes();
+        let cut = cut.index(text.len());
+        prop_assert!(resume(&text[..cut]).is_err());
+    }
+
+    #[test]
+    fn arbitrary_files_are_refused(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        prop_assert!(resume(&bytes).is_err());
+    }
+}
+
+/// The writer's output reads back to the same totals: resuming a finished
+/// checkpoint to the same number of trees searches nothing and gives the
+/// uninterrupted run's summary.
+#[test]
+fn a_checkpoint_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cp.json");
+    let exp = experiment(60);
+    let saving = RunOptions {
+        checkpoint: Some(path.clone()),
+        ..RunOptions::default()
+    };
+    let first = run(&exp, &saving).unwrap();
+    let resumed = run(
+        &exp,
+        &RunOptions {
+            checkpoint: Some(path),
+            resume: true,
+            ..RunOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(first, resumed);
+    assert_eq!(resumed, fixture().1);
+}

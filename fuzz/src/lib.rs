@@ -1,0 +1,135 @@
+//! The fuzz targets of alphabeta: one function per parser, each taking any
+//! bytes. A target fails only by panicking (AFL++ records a crash); a clean
+//! error is the expected answer to bad input. The properties checked besides
+//! "no panic" are the round trips of the property tests (`crates/*/tests/*props.rs`).
+//!
+//! Each binary in `src/bin/` hands one of these to `afl::fuzz!`; run them with
+//! `fuzz/run.sh` (see `docs/reliability.md`).
+
+use std::io::Cursor;
+
+use alphabeta_chess::Position;
+use alphabeta_chess::notation::{parse_san, parse_uci, to_san, to_uci};
+
+fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(data)
+}
+
+/// The tree text format: whatever is read writes back to a text that reads
+/// to the same tree.
+pub fn tree(data: &[u8]) {
+    use alphabeta_trees::{Convention, Tree};
+    let text = text(data);
+    if let Ok(t) = Tree::parse(&text) {
+        let written = t.to_text(Convention::MinMax);
+        let again = Tree::parse(&written).expect("a written tree reads back");
+        assert_eq!(again.to_text(Convention::MinMax), written);
+    }
+}
+
+/// FEN: an accepted position writes a FEN that reads back to it, and its
+/// moves name and read back in SAN and UCI notation.
+pub fn fen(data: &[u8]) {
+    let text = text(data);
+    if let Ok(pos) = Position::from_fen(&text) {
+        let fen = pos.fen();
+        let back = Position::from_fen(&fen).expect("a written FEN reads back");
+        assert_eq!(back.fen(), fen);
+        for mv in pos.legal_moves() {
+            assert_eq!(parse_san(&pos, &to_san(&pos, mv)), Ok(mv));
+            assert_eq!(parse_uci(&pos, &to_uci(&pos, mv)), Ok(mv));
+        }
+        let _ = pos.status();
+    }
+}
+
+/// SAN and UCI move text in the start position and one middlegame position.
+pub fn san(data: &[u8]) {
+    let text = text(data);
+    let middlegame =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("a valid FEN");
+    for pos in [Position::startpos(), middlegame] {
+        if let Ok(mv) = parse_san(&pos, &text) {
+            assert!(pos.is_legal(mv));
+        }
+        if let Ok(mv) = parse_uci(&pos, &text) {
+            assert!(pos.is_legal(mv));
+        }
+    }
+}
+
+/// PGN: every game read replays through its positions.
+pub fn pgn(data: &[u8]) {
+    for game in alphabeta_chess::pgn::read_games(&text(data)).into_iter().flatten() {
+        assert_eq!(game.positions().len(), game.moves.len() + 1);
+    }
+}
+
+/// EPD: every record's best and avoid moves are legal in its position.
+pub fn epd(data: &[u8]) {
+    for r in alphabeta_chess::epd::read_epd(&text(data)).into_iter().flatten() {
+        for mv in r.best_moves.iter().chain(&r.avoid_moves) {
+            assert!(r.position.is_legal(*mv));
+        }
+    }
+}
+
+/// UCI: a session of command lines. Searches are bounded (`go` is replaced by
+/// `go nodes 100`, the hash kept at 1 MB): this target is about reading lines,
+/// and an unbounded `go` would wait for ever by the protocol's own rules.
+pub fn uci(data: &[u8]) {
+    let mut session = String::new();
+    for line in text(data).lines().take(64) {
+        let first = line.split_whitespace().next().unwrap_or("");
+        if first == "go" {
+            session.push_str("go nodes 100\n");
+        } else if line.to_ascii_lowercase().contains("hash") {
+            session.push_str("setoption name Hash value 1\n");
+        } else {
+            session.push_str(line);
+            session.push('\n');
+        }
+    }
+    session.push_str("quit\n");
+    alphabeta_chess::uci::run(Cursor::new(session.into_bytes()), Box::new(std::io::sink()))
+        .expect("a sink never fails");
+}
+
+/// Model descriptions (`NAME key=value …`): an accepted model names itself,
+/// and its name reads back to it.
+pub fn model(data: &[u8]) {
+    use alphabeta_models::ModelSpec;
+    if let Ok(spec) = text(data).parse::<ModelSpec>() {
+        let name = spec.to_string();
+        let back: ModelSpec = name.parse().expect("a model's name reads back");
+        assert_eq!(back, spec);
+    }
+}
+
+/// Checkpoint files: resuming from any bytes is refused with an error, or
+/// (when the bytes are a valid checkpoint of this experiment) runs to the end.
+pub fn checkpoint(data: &[u8]) {
+    use alphabeta_montecarlo::{Experiment, RunOptions, run};
+    thread_local! {
+        static PATH: std::path::PathBuf = std::env::temp_dir()
+            .join(format!("alphabeta-fuzz-checkpoint-{}.json", std::process::id()));
+    }
+    let path = PATH.with(Clone::clone);
+    std::fs::write(&path, data).expect("the temporary directory is writable");
+    let experiment = Experiment::new(
+        "uniform n=3 d=3".parse().expect("a valid model"),
+        "f2".parse().expect("a valid procedure"),
+        60,
+        5,
+    );
+    let options = RunOptions {
+        threads: Some(1),
+        checkpoint: Some(path),
+        resume: true,
+        ..RunOptions::default()
+    };
+    if let Ok(summary) = run(&experiment, &options) {
+        assert_eq!(summary.trees, 60);
+    }
+}
