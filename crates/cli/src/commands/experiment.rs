@@ -87,4 +87,3 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         out.display()
     ))
 }
-

@@ -2,11 +2,11 @@
 
 pub mod chess;
 pub mod exact;
-pub mod minimal_tree;
-pub mod explore;
-pub mod merge;
-pub mod fishburn;
 pub mod experiment;
+pub mod explore;
+pub mod fishburn;
+pub mod merge;
+pub mod minimal_tree;
 pub mod perft;
 pub mod reproduce;
 pub mod search;
@@ -46,7 +46,10 @@ pub fn print_out(text: &str) -> anyhow::Result<()> {
 pub fn command_line() -> String {
     std::env::args()
         .map(|a| {
-            if a.is_empty() || a.chars().any(|c| c.is_whitespace() || c == '\'' || c == '"') {
+            if a.is_empty()
+                || a.chars()
+                    .any(|c| c.is_whitespace() || c == '\'' || c == '"')
+            {
                 format!("'{}'", a.replace('\'', "'\\''"))
             } else {
                 a
