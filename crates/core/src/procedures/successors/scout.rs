@@ -35,7 +35,7 @@ fn scout_node<G: Game, O: Observer>(
     depth: u32,
 ) -> Value {
     let moves = match s.open(pos, ply, index, depth, NEG_INFINITY, INFINITY) {
-        Node::Bottom(f) => return s.returned(ply, f),
+        Node::Bottom(f) => return f,
         Node::Interior(moves) => moves,
     };
     let first = moves.get(0);
@@ -54,5 +54,5 @@ fn scout_node<G: Game, O: Observer>(
         }
     }
     s.release(ply, moves);
-    s.returned(ply, v)
+    v
 }
