@@ -9,8 +9,9 @@
 //! more positions. This module runs both on the same positions with equal,
 //! freshly emptied tables and counts what each examines.
 
-use alphabeta_core::procedures::{FailHard, FailSoft, ReturnRule};
-use alphabeta_core::{HashedGame, Search, Value};
+use alphabeta_core::procedures::{FailHard, FailSoft, ReturnRule, alpha_beta_with_table};
+use alphabeta_core::table::TranspositionTable;
+use alphabeta_core::{HashedGame, INFINITY, NEG_INFINITY, Search, Value};
 use serde::Serialize;
 
 /// One position searched by F2 and by F3.
@@ -39,6 +40,26 @@ pub trait Measure<G: HashedGame> {
     /// Searches `pos` with the return rule `R` and a fresh table; returns the
     /// value and the positions examined.
     fn search<R: ReturnRule>(&self, game: &G, pos: &G::Position) -> (Value, u64);
+}
+
+/// Any game searched to a fixed depth with a full window (−∞, +∞) and a
+/// fresh table of `entries` entries: the plain form of Fishburn's
+/// comparison (the random DAGs of `alphabeta fishburn` and the report).
+#[derive(Clone, Copy, Debug)]
+pub struct FullWindow {
+    /// Entries of each table.
+    pub entries: usize,
+    /// The depth searched.
+    pub depth: u32,
+}
+
+impl<G: HashedGame> Measure<G> for FullWindow {
+    fn search<R: ReturnRule>(&self, game: &G, pos: &G::Position) -> (Value, u64) {
+        let mut table = TranspositionTable::with_entries(self.entries);
+        counted(game, |s| {
+            alpha_beta_with_table::<R, _, _>(s, &mut table, pos, self.depth, NEG_INFINITY, INFINITY)
+        })
+    }
 }
 
 /// Runs `measure` with F2 and with F3 on each named position. Panics if the

@@ -14,7 +14,7 @@ use alphabeta_core::procedures::{
 use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::{BoundedGame, INFINITY, NEG_INFINITY, Value};
 use alphabeta_games::connect4::{Board, Connect4, full_depth, random_position};
-use alphabeta_games::fishburn::{Measure, Pair, Summary, compare, counted, summarize};
+use alphabeta_games::fishburn::{FullWindow, Measure, Pair, Summary, compare, counted, summarize};
 use alphabeta_models::{RandomDag, TreeModel};
 use anyhow::{Context, bail};
 use serde::Serialize;
@@ -111,27 +111,6 @@ impl Measure<Connect4> for C4Measure {
     }
 }
 
-/// The DAG searched to its bottom with a full window.
-struct DagMeasure {
-    entries: usize,
-}
-
-impl Measure<RandomDag> for DagMeasure {
-    fn search<R: ReturnRule>(&self, game: &RandomDag, pos: &u64) -> (Value, u64) {
-        let mut table = TranspositionTable::with_entries(self.entries);
-        counted(game, |s| {
-            alpha_beta_with_table::<R, _, _>(
-                s,
-                &mut table,
-                pos,
-                game.depth(),
-                NEG_INFINITY,
-                INFINITY,
-            )
-        })
-    }
-}
-
 /// Chess by iterative deepening with the table to a fixed depth.
 struct ChessMeasure {
     entries: usize,
@@ -202,8 +181,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let mut p = compare(
                 &dag,
                 &[(format!("seed {}", dag.seed()), dag.root())],
-                &DagMeasure {
+                &FullWindow {
                     entries: args.table_entries,
+                    depth: dag.depth(),
                 },
             );
             pairs.append(&mut p);
