@@ -26,7 +26,7 @@
 //! summed over all threads (`Threads`); `nps` is left out while no
 //! millisecond has passed.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::str::SplitWhitespace;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -618,6 +618,30 @@ fn parse_check(v: &str) -> Result<bool, String> {
     }
 }
 
+/// The longest input line read (1 MiB: a `position … moves` line of a
+/// game of several thousand moves fits many times over).
+pub const MAX_LINE: u64 = 1 << 20;
+
+/// Consumes `input` up to and including the next newline (or to its end).
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
 /// Runs the protocol: reads commands from `input` until `quit` or the end
 /// of the input (which acts as `quit`: a running search stops and writes
 /// its `bestmove`), writing replies to `output`.
@@ -626,8 +650,17 @@ pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::R
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        if (&mut input).take(MAX_LINE).read_until(b'\n', &mut bytes)? == 0 {
             break;
+        }
+        // Input that never ends its line (`uci < /dev/zero`) must not grow
+        // memory without bound: a line longer than MAX_LINE is skipped.
+        if bytes.len() as u64 == MAX_LINE && bytes.last() != Some(&b'\n') {
+            skip_line(&mut input)?;
+            session
+                .out
+                .error(&format!("a line longer than {MAX_LINE} bytes was ignored"));
+            continue;
         }
         // A line that is not UTF-8 is garbage like any other unknown
         // command, not a reason to end the session.

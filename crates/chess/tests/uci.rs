@@ -728,3 +728,25 @@ fn threads_are_bounded_by_the_machine_and_search_together() {
         .expect("depth 6");
     assert!(field(&lines[best - 1], "nodes").expect("nodes") >= last_iteration);
 }
+
+/// A line that never ends (`alphabeta uci < /dev/zero`) is read only up to
+/// `uci::MAX_LINE` bytes and skipped with an error line; the session goes on.
+#[test]
+fn an_endless_line_is_skipped_within_a_bounded_buffer() {
+    let mut script = vec![b'a'; 3 * uci::MAX_LINE as usize];
+    script.extend_from_slice(b"\nisready\n");
+    let out = Buffer::default();
+    uci::run(Cursor::new(script), Box::new(out.clone())).expect("protocol runs");
+    let lines = lines_of(&out);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: a line longer than")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("readyok"),
+        "{lines:?}"
+    );
+}

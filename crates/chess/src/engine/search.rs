@@ -313,7 +313,8 @@ impl Searcher<'_> {
         if depth <= 0 {
             return self.quiescence(board, ply, alpha, beta);
         }
-        let pv_node = beta - alpha > 1;
+        // ±∞ windows (a failed `position` leaves one) must not overflow.
+        let pv_node = beta.saturating_sub(alpha) > 1;
         let key = board.hash();
         let entry = self.tt.probe(key, ply);
         let hash_move = entry.and_then(|e| e.best);
