@@ -28,18 +28,30 @@ pub fn tree(data: &[u8]) {
 }
 
 /// FEN: an accepted position writes a FEN that reads back to it, and its
-/// moves name and read back in SAN and UCI notation.
+/// moves name and read back in SAN and UCI notation. The Chess960 reader
+/// (Shredder-FEN, X-FEN) reads every standard FEN to the same position,
+/// and what it accepts writes a FEN that it reads back.
 pub fn fen(data: &[u8]) {
     let text = text(data);
-    if let Ok(pos) = Position::from_fen(&text) {
+    let standard = Position::from_fen(&text);
+    if let Ok(pos) = &standard {
         let fen = pos.fen();
         let back = Position::from_fen(&fen).expect("a written FEN reads back");
         assert_eq!(back.fen(), fen);
         for mv in pos.legal_moves() {
-            assert_eq!(parse_san(&pos, &to_san(&pos, mv)), Ok(mv));
-            assert_eq!(parse_uci(&pos, &to_uci(&pos, mv)), Ok(mv));
+            assert_eq!(parse_san(pos, &to_san(pos, mv)), Ok(mv));
+            assert_eq!(parse_uci(pos, &to_uci(pos, mv)), Ok(mv));
         }
         let _ = pos.status();
+    }
+    if let Ok(pos) = Position::from_fen_960(&text) {
+        if let Ok(standard) = &standard {
+            assert_eq!(standard, &pos);
+        }
+        let fen = pos.fen();
+        let back = Position::from_fen_960(&fen).expect("a written Chess960 FEN reads back");
+        assert_eq!(back, pos);
+        assert_eq!(back.fen(), fen);
     }
 }
 
@@ -61,29 +73,50 @@ pub fn san(data: &[u8]) {
 
 /// PGN: every game read replays through its positions.
 pub fn pgn(data: &[u8]) {
-    for game in alphabeta_chess::pgn::read_games(&text(data)).into_iter().flatten() {
+    for game in alphabeta_chess::pgn::read_games(&text(data))
+        .into_iter()
+        .flatten()
+    {
         assert_eq!(game.positions().len(), game.moves.len() + 1);
     }
 }
 
 /// EPD: every record's best and avoid moves are legal in its position.
 pub fn epd(data: &[u8]) {
-    for r in alphabeta_chess::epd::read_epd(&text(data)).into_iter().flatten() {
+    for r in alphabeta_chess::epd::read_epd(&text(data))
+        .into_iter()
+        .flatten()
+    {
         for mv in r.best_moves.iter().chain(&r.avoid_moves) {
             assert!(r.position.is_legal(*mv));
         }
     }
 }
 
-/// UCI: a session of command lines. Searches are bounded (`go` is replaced by
-/// `go nodes 100`, the hash kept at 1 MB): this target is about reading lines,
-/// and an unbounded `go` would wait for ever by the protocol's own rules.
+/// UCI: a session of command lines. Every search is bounded to 100 nodes:
+/// a `go` line keeps all its parameters (so they are read as the GUI sent
+/// them) behind a leading `nodes 100`, and a later `nodes` value past 100 is
+/// lowered to 100 (an unbounded `go` would wait for ever by the protocol's
+/// own rules, and `isready` or `setoption` wait for a bounded one). The hash
+/// is 1 MiB, set first and kept there: `ucinewgame` and `Clear Hash` then
+/// clear 1 MiB, not the default 16 MiB (which cost 70 ms an execution).
 pub fn uci(data: &[u8]) {
-    let mut session = String::new();
+    let mut session = String::from("setoption name Hash value 1\n");
     for line in text(data).lines().take(64) {
-        let first = line.split_whitespace().next().unwrap_or("");
-        if first == "go" {
-            session.push_str("go nodes 100\n");
+        let mut words = line.split_whitespace();
+        if words.next() == Some("go") {
+            session.push_str("go nodes 100");
+            let mut after_nodes = false;
+            for w in words {
+                session.push(' ');
+                session.push_str(if after_nodes && more_than_100(w) {
+                    "100"
+                } else {
+                    w
+                });
+                after_nodes = w == "nodes";
+            }
+            session.push('\n');
         } else if line.to_ascii_lowercase().contains("hash") {
             session.push_str("setoption name Hash value 1\n");
         } else {
@@ -94,6 +127,15 @@ pub fn uci(data: &[u8]) {
     session.push_str("quit\n");
     alphabeta_chess::uci::run(Cursor::new(session.into_bytes()), Box::new(std::io::sink()))
         .expect("a sink never fails");
+}
+
+/// Whether `w` is a number (as `go` reads one: digits after an optional
+/// sign) above 100.
+fn more_than_100(w: &str) -> bool {
+    let digits = w.strip_prefix('+').unwrap_or(w);
+    let value = digits.trim_start_matches('0');
+    digits.bytes().all(|b| b.is_ascii_digit())
+        && (value.len() > 3 || (value.len() == 3 && value > "100"))
 }
 
 /// Model descriptions (`NAME key=value …`): an accepted model names itself,

@@ -87,32 +87,42 @@ impl Position {
         }
     }
 
-    /// Reads a FEN (Forsyth–Edwards Notation). The two counters may be
-    /// left out (they default to `0 1`, as many EPD files do).
+    /// Reads a FEN (Forsyth–Edwards Notation) of standard chess. The two
+    /// counters may be left out (they default to `0 1`, as many EPD files
+    /// do). Castling rights are `KQkq` (or `-`), and each needs its king on
+    /// e1/e8 and its rook in that corner: rights of any other placement are
+    /// Chess960's, refused here (castling would then be written in UCI
+    /// notation as a king's step that reads back as another move); read
+    /// them with [`Position::from_fen_960`].
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let err = |reason: String| FenError {
-            fen: fen.to_string(),
-            reason,
-        };
-        let text = match fields.len() {
-            4 => format!("{} 0 1", fields.join(" ")),
-            6 => fields.join(" "),
-            n => {
-                return Err(err(format!(
-                    "expected 6 fields (or 4 without the counters), found {n}"
-                )));
-            }
-        };
-        let board = Board::from_fen(&text, false)
-            .or_else(|_| Board::from_fen(&text, true))
-            .map_err(|e| err(format!("{e:?}")))?;
+        let text = fen_fields(fen)?;
+        let board = Board::from_fen(&text, false).map_err(|e| fen_error(fen, format!("{e:?}")))?;
+        standard_castling(&board).map_err(|reason| fen_error(fen, reason))?;
         Ok(Position::from_board(board))
     }
 
-    /// The FEN of this position.
+    /// Reads a FEN of Chess960 (what `UCI_Chess960` sends): castling rights
+    /// as Shredder-FEN rook files (`HFhf`) or as X-FEN letters (`K`/`Q`:
+    /// the outermost rook on that side of the king), for any king and rook
+    /// on the back rank. Every standard FEN reads to the same position as
+    /// with [`Position::from_fen`].
+    pub fn from_fen_960(fen: &str) -> Result<Self, FenError> {
+        let text = fen_fields(fen)?;
+        let shredder = xfen_to_shredder(&text).unwrap_or_else(|| text.clone());
+        let board =
+            Board::from_fen(&shredder, true).map_err(|e| fen_error(fen, format!("{e:?}")))?;
+        Ok(Position::from_board(board))
+    }
+
+    /// The FEN of this position: standard FEN, or, where a castling right
+    /// is Chess960's (see [`Position::from_fen`]), Shredder-FEN, which
+    /// [`Position::from_fen_960`] reads back.
     pub fn fen(&self) -> String {
-        format!("{}", self.board)
+        if standard_castling(&self.board).is_ok() {
+            format!("{}", self.board)
+        } else {
+            format!("{:#}", self.board)
+        }
     }
 
     /// The board.
@@ -294,6 +304,111 @@ pub fn insufficient_material(board: &Board) -> bool {
     on_dark == 0 || on_dark == bishops.0
 }
 
+fn fen_error(fen: &str, reason: String) -> FenError {
+    FenError {
+        fen: fen.to_string(),
+        reason,
+    }
+}
+
+/// The six fields of a FEN, the counters `0 1` added where left out.
+fn fen_fields(fen: &str) -> Result<String, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    match fields.len() {
+        4 => Ok(format!("{} 0 1", fields.join(" "))),
+        6 => Ok(fields.join(" ")),
+        n => Err(fen_error(
+            fen,
+            format!("expected 6 fields (or 4 without the counters), found {n}"),
+        )),
+    }
+}
+
+/// Whether every castling right of `board` is one of standard chess: its
+/// king on e1/e8 and its rook in the corner (a or h file). The error names
+/// the first right that is not.
+fn standard_castling(board: &Board) -> Result<(), String> {
+    use cozy_chess::File;
+    for color in Color::ALL {
+        let rights = board.castle_rights(color);
+        let king = board.king(color);
+        let home = Square::new(File::E, Rank::First.relative_to(color));
+        for (right, rook, corner) in [('k', rights.short, File::H), ('q', rights.long, File::A)] {
+            let Some(rook) = rook else { continue };
+            let right = match color {
+                Color::White => right.to_ascii_uppercase(),
+                Color::Black => right,
+            };
+            if king != home {
+                return Err(format!(
+                    "castling right `{right}` needs the king on {home} (it is on {king}); \
+                     rights for other placements are Chess960's (UCI_Chess960)"
+                ));
+            }
+            if rook != corner {
+                return Err(format!(
+                    "castling right `{right}` needs its rook on the {corner:?} file \
+                     (it is on the {rook:?} file); such rights are Chess960's (UCI_Chess960)"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Rewrites the X-FEN castling rights of `fen` (`K`/`Q`: the outermost
+/// rook on that side of the king; a file letter: that rook) as Shredder-FEN
+/// file letters, which the board parser reads for any rook placement.
+/// `None` when the FEN has no such field or no rook where a right says.
+fn xfen_to_shredder(fen: &str) -> Option<String> {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let rows: Vec<&str> = fields.first()?.split('/').collect();
+    if rows.len() != 8 || fields.len() < 3 {
+        return None;
+    }
+    // The back rank of each side as 8 squares.
+    let rank = |row: &str| -> Option<Vec<char>> {
+        let mut squares = Vec::with_capacity(8);
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => squares.extend(std::iter::repeat_n(' ', n as usize)),
+                None => squares.push(c),
+            }
+        }
+        (squares.len() == 8).then_some(squares)
+    };
+    let (white, black) = (rank(rows[7])?, rank(rows[0])?);
+    let mut rights = String::new();
+    for c in fields[2].chars() {
+        if c == '-' {
+            continue;
+        }
+        let (squares, rook, king) = if c.is_ascii_uppercase() {
+            (&white, 'R', 'K')
+        } else {
+            (&black, 'r', 'k')
+        };
+        let king_file = squares.iter().position(|&p| p == king)?;
+        let file = match c.to_ascii_lowercase() {
+            'k' => (king_file + 1..8).rev().find(|&f| squares[f] == rook)?,
+            'q' => (0..king_file).find(|&f| squares[f] == rook)?,
+            f @ 'a'..='h' => f as usize - 'a' as usize,
+            _ => return None,
+        };
+        let letter = (b'a' + file as u8) as char;
+        rights.push(if c.is_ascii_uppercase() {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        });
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    fields[2] = &rights;
+    Some(fields.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,6 +442,70 @@ mod tests {
         ] {
             assert!(Position::from_fen(bad).is_err(), "{bad:?} accepted");
         }
+    }
+
+    /// Found by the `fen` fuzz target (issue 14): a right `k` with the
+    /// black king on f8 was accepted in standard chess, and castling
+    /// (king takes rook, f8h8) was then written `f8g8` in UCI notation,
+    /// which reads back as the king's plain step.
+    #[test]
+    fn castling_rights_off_the_home_squares_are_chess960s() {
+        let fen = "rnbq1k1r/ppQPbppp/2p5/8/2B5/8/PPPQNnPP/RNBQK2R b Kk - 1 8";
+        let err = Position::from_fen(fen).expect_err("king on f8 with right k");
+        assert!(
+            err.reason
+                .contains("`k` needs the king on e8 (it is on f8)")
+                && err.reason.contains("Chess960"),
+            "{err}"
+        );
+        // White's king off e1, in X-FEN and in Shredder-FEN letters.
+        for fen in [
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "4k3/8/8/8/8/8/8/5K1R w K - 0 1",
+        ] {
+            assert!(Position::from_fen(fen).is_err(), "{fen} accepted");
+        }
+        // The same rights without the right in question are standard.
+        let pos = Position::from_fen("rnbq1k1r/ppQPbppp/2p5/8/2B5/8/PPPQNnPP/RNBQK2R b K - 1 8")
+            .expect("only White's right, king on e1");
+        for mv in pos.legal_moves() {
+            let text = crate::notation::to_uci(&pos, mv);
+            assert_eq!(crate::notation::parse_uci(&pos, &text), Ok(mv), "{text}");
+        }
+    }
+
+    #[test]
+    fn chess960_fens_read_and_write_back() {
+        // X-FEN `KQkq` (the outermost rooks) and Shredder-FEN `HFhf` name
+        // one position; it is written in Shredder-FEN and reads back.
+        let x = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
+        let s = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let (px, ps) = (
+            Position::from_fen_960(x).expect("X-FEN"),
+            Position::from_fen_960(s).expect("Shredder-FEN"),
+        );
+        assert_eq!(px, ps);
+        assert_eq!(px.fen(), s);
+        assert_eq!(Position::from_fen_960(&px.fen()), Ok(px.clone()));
+        // A standard FEN reads to the same position either way.
+        let std = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(Position::from_fen_960(std), Position::from_fen(std));
+        assert_eq!(Position::from_fen_960(std).expect("fen").fen(), std);
+        // The king on f8 with right `k`: Chess960's, written as `h`.
+        let f8 = "rnbq1k1r/ppQPbppp/2p5/8/2B5/8/PPPQNnPP/RNBQK2R b Kk - 1 8";
+        let p = Position::from_fen_960(f8).expect("Chess960 rights");
+        assert_eq!(
+            p.fen(),
+            "rnbq1k1r/ppQPbppp/2p5/8/2B5/8/PPPQNnPP/RNBQK2R b Hh - 1 8"
+        );
+        assert!(Position::from_fen(&p.fen()).is_err());
+        // Castling is king takes rook, f8h8 (cozy-chess's notation), and
+        // lands the king on g8, which its plain step f8g8 also does.
+        let (castle, step): (Move, Move) =
+            ("f8h8".parse().expect("move"), "f8g8".parse().expect("move"));
+        assert!(p.is_legal(castle) && p.is_legal(step));
+        assert_ne!(p.play(castle), p.play(step));
     }
 
     #[test]

@@ -441,16 +441,14 @@ impl Session {
             Ok(Position::startpos())
         } else if let Some(fen) = setup.strip_prefix("fen") {
             let fen = fen.trim();
-            Position::from_fen(fen)
-                .or_else(|e| {
-                    // X-FEN castling rights (`KQkq` for rooks not in the
-                    // corners) under UCI_Chess960.
-                    match self.chess960.then(|| xfen_to_shredder(fen)).flatten() {
-                        Some(shredder) => Position::from_fen(&shredder),
-                        None => Err(e),
-                    }
-                })
-                .map_err(|e| e.to_string())
+            // Under UCI_Chess960, Shredder-FEN and X-FEN castling rights
+            // (`KQkq` for rooks not in the corners); otherwise standard FEN.
+            if self.chess960 {
+                Position::from_fen_960(fen)
+            } else {
+                Position::from_fen(fen)
+            }
+            .map_err(|e| e.to_string())
         } else {
             Err(format!(
                 "position needs `startpos` or `fen <FEN>`, got {setup:?}"
@@ -671,57 +669,4 @@ pub fn run(mut input: impl BufRead, output: Box<dyn Write + Send>) -> std::io::R
     // The GUI is gone: nobody waits for the rest of the search.
     session.stop();
     Ok(())
-}
-
-/// Rewrites the X-FEN castling rights of `fen` (`K`/`Q`: the outermost
-/// rook on that side of the king; a file letter: that rook) as Shredder-FEN
-/// file letters, which the board parser reads for any rook placement.
-/// `None` when the FEN has no such field or no rook where a right says.
-fn xfen_to_shredder(fen: &str) -> Option<String> {
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
-    let rows: Vec<&str> = fields.first()?.split('/').collect();
-    if rows.len() != 8 || fields.len() < 3 {
-        return None;
-    }
-    // The back rank of each side as 8 squares.
-    let rank = |row: &str| -> Option<Vec<char>> {
-        let mut squares = Vec::with_capacity(8);
-        for c in row.chars() {
-            match c.to_digit(10) {
-                Some(n) => squares.extend(std::iter::repeat_n(' ', n as usize)),
-                None => squares.push(c),
-            }
-        }
-        (squares.len() == 8).then_some(squares)
-    };
-    let (white, black) = (rank(rows[7])?, rank(rows[0])?);
-    let mut rights = String::new();
-    for c in fields[2].chars() {
-        if c == '-' {
-            continue;
-        }
-        let (squares, rook, king) = if c.is_ascii_uppercase() {
-            (&white, 'R', 'K')
-        } else {
-            (&black, 'r', 'k')
-        };
-        let king_file = squares.iter().position(|&p| p == king)?;
-        let file = match c.to_ascii_lowercase() {
-            'k' => (king_file + 1..8).rev().find(|&f| squares[f] == rook)?,
-            'q' => (0..king_file).find(|&f| squares[f] == rook)?,
-            f @ 'a'..='h' => f as usize - 'a' as usize,
-            _ => return None,
-        };
-        let letter = (b'a' + file as u8) as char;
-        rights.push(if c.is_ascii_uppercase() {
-            letter.to_ascii_uppercase()
-        } else {
-            letter
-        });
-    }
-    if rights.is_empty() {
-        rights.push('-');
-    }
-    fields[2] = &rights;
-    Some(fields.join(" "))
 }

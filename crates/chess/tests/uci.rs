@@ -651,7 +651,7 @@ fn x_fen_castling_rights_are_read_under_chess960() {
         "{best}"
     );
     let shredder =
-        Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+        Position::from_fen_960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
             .expect("shredder fen");
     let mv: cozy_chess::Move = best
         .split_whitespace()
@@ -660,6 +660,31 @@ fn x_fen_castling_rights_are_read_under_chess960() {
         .parse()
         .expect("move");
     assert!(shredder.is_legal(mv), "{best}");
+}
+
+/// Issue 14, found by the `fen` fuzz target: standard chess refuses
+/// castling rights whose king is off its home square (the king on f8 with
+/// right `k`), whose castling UCI notation could not name; under
+/// `UCI_Chess960` the same FEN is a position, castling king-takes-rook.
+#[test]
+fn castling_rights_off_the_home_squares_need_chess960() {
+    let fen = "rnbq1k1r/ppQPbppp/2p5/8/2B5/8/PPPQNnPP/RNBQK2R b Kk - 1 8";
+    let lines = session(&format!("position fen {fen}\ngo depth 1\n"));
+    assert!(
+        lines[0].starts_with("info string error: position not set")
+            && lines[0].contains("Chess960"),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    let lines = session(&format!(
+        "setoption name UCI_Chess960 value true\nposition fen {fen} moves f8h8\ngo depth 1\n"
+    ));
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let best = lines.last().expect("bestmove");
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove 0000",
+        "{best}"
+    );
 }
 
 #[test]
