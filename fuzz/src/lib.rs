@@ -175,3 +175,35 @@ pub fn checkpoint(data: &[u8]) {
         assert_eq!(summary.trees, 60);
     }
 }
+
+/// Every input kept in `fuzz/crashes/` (named `TARGET-what`) replays
+/// through its target without a panic: the regression tests of the crashes
+/// the fuzzer found. Run with `cargo test --lib` in `fuzz/` (a debug build,
+/// so with the overflow checks and debug assertions the fuzz build has).
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_kept_crash_input_replays_cleanly() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crashes");
+        let mut replayed = 0;
+        for entry in std::fs::read_dir(&dir).expect("fuzz/crashes") {
+            let path = entry.expect("a directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let data = std::fs::read(&path).expect("a crash input");
+            let target: fn(&[u8]) = match name.split('-').next() {
+                Some("tree") => super::tree,
+                Some("fen") => super::fen,
+                Some("san") => super::san,
+                Some("pgn") => super::pgn,
+                Some("epd") => super::epd,
+                Some("uci") => super::uci,
+                Some("model") => super::model,
+                Some("checkpoint") => super::checkpoint,
+                _ => panic!("{name}: no target of that name"),
+            };
+            target(&data);
+            replayed += 1;
+        }
+        assert!(replayed >= 2, "only {replayed} crash inputs in {}", dir.display());
+    }
+}
