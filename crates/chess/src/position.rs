@@ -97,6 +97,7 @@ impl Position {
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         let text = fen_fields(fen)?;
         let board = Board::from_fen(&text, false).map_err(|e| fen_error(fen, format!("{e:?}")))?;
+        placement_is_sound(&text, &board).map_err(|reason| fen_error(fen, reason))?;
         standard_castling(&board).map_err(|reason| fen_error(fen, reason))?;
         Ok(Position::from_board(board))
     }
@@ -111,6 +112,7 @@ impl Position {
         let shredder = xfen_to_shredder(&text).unwrap_or_else(|| text.clone());
         let board =
             Board::from_fen(&shredder, true).map_err(|e| fen_error(fen, format!("{e:?}")))?;
+        placement_is_sound(&text, &board).map_err(|reason| fen_error(fen, reason))?;
         Ok(Position::from_board(board))
     }
 
@@ -324,6 +326,26 @@ fn fen_fields(fen: &str) -> Result<String, FenError> {
     }
 }
 
+/// What cozy-chess's FEN reader lets through and a position must not have
+/// (both found by the `fen` fuzz target, issue 14): a placement of fewer
+/// than eight ranks (the missing ones were read as empty), and kings on
+/// adjacent squares (a king is not counted as a checker, so the side to
+/// move could capture the other king, and the next move generation or SAN
+/// finds no king and panics).
+fn placement_is_sound(text: &str, board: &Board) -> Result<(), String> {
+    let ranks = text.split(' ').next().unwrap_or("").split('/').count();
+    if ranks != 8 {
+        return Err(format!("the placement has {ranks} ranks, not 8"));
+    }
+    let (white, black) = (board.king(Color::White), board.king(Color::Black));
+    if cozy_chess::get_king_moves(white).has(black) {
+        return Err(format!(
+            "the kings stand next to each other ({white} and {black})"
+        ));
+    }
+    Ok(())
+}
+
 /// Whether every castling right of `board` is one of standard chess: its
 /// king on e1/e8 and its rook in the corner (a or h file). The error names
 /// the first right that is not.
@@ -439,9 +461,26 @@ mod tests {
             "rnbqkbnr/pppppppp w",
             "xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "8/8/8/8/8/8/8/8 w - - 0 1",
+            // Found by the `fen` fuzz target: seven ranks, and kings side by
+            // side (White could take the king; SAN then panicked).
+            "8/2q5/8/2q5/3p4/1P3RKk/8 w - - 0 1",
+            "8/2q5/8/2q5/3p4/1P3RKk/8/8 w - - 0 1",
+            "8/8/8/8/8/8/6Kk/8 b - - 0 1",
+            "8/8/8/8/8/5k2/6K1/8 w - - 0 1",
         ] {
             assert!(Position::from_fen(bad).is_err(), "{bad:?} accepted");
+            assert!(Position::from_fen_960(bad).is_err(), "{bad:?} accepted");
         }
+        let err = Position::from_fen("8/8/8/8/8/6Kk/8 w - - 0 1").expect_err("7 ranks");
+        assert!(err.reason.contains("7 ranks, not 8"), "{err}");
+        let err = Position::from_fen("8/8/8/8/8/8/6Kk/8 w - - 0 1").expect_err("kings");
+        assert!(
+            err.reason
+                .contains("kings stand next to each other (g2 and h2)"),
+            "{err}"
+        );
+        // Kings a square apart are fine.
+        assert!(Position::from_fen("8/8/8/8/8/8/5K1k/8 w - - 0 1").is_ok());
     }
 
     /// Found by the `fen` fuzz target (issue 14): a right `k` with the
