@@ -21,6 +21,14 @@
 //!   most two points, as in Fuller §6. The window comes from the observer
 //!   [`WindowTap`], which [`crate::experiment`] attaches.
 //!
+//! * a hard budget of positions ([`Chess::set_budget`]): every position the
+//!   search enters and every capture-chain position is charged as it is
+//!   visited; once the budget is spent the game answers every further
+//!   position at once with a dummy bottom value (no move generation, no
+//!   evaluation, not charged) and reports [`Chess::budget_exhausted`], so
+//!   the caller throws the unfinished search away. Floyd's experiment
+//!   ([`crate::floyd`]) compares its searchers this way.
+//!
 //! Draws by rule are scored 0, checkmate `loss_in(ply)` so that a shorter
 //! mate is better for the winner.
 
@@ -72,6 +80,12 @@ pub struct Chess {
     config: ExperimentConfig,
     counts: Cell<CaptureCounts>,
     window: Cell<(Value, Value)>,
+    /// Positions charged since the last [`Chess::set_budget`].
+    spent: Cell<u64>,
+    /// The most positions that may be charged (`None`: no budget).
+    budget: Cell<Option<u64>>,
+    /// A position was refused because the budget was spent.
+    exhausted: Cell<bool>,
 }
 
 /// SplitMix64: a small, portable mixing function; the random choices of the
@@ -91,7 +105,48 @@ impl Chess {
             config,
             counts: Cell::default(),
             window: Cell::new((NEG_INFINITY, alphabeta_core::INFINITY)),
+            spent: Cell::new(0),
+            budget: Cell::new(None),
+            exhausted: Cell::new(false),
         }
+    }
+
+    /// Starts a budget of at most `budget` positions (`None`: unlimited,
+    /// still counted): the count and the exhausted flag start again.
+    pub fn set_budget(&self, budget: Option<u64>) {
+        self.budget.set(budget);
+        self.spent.set(0);
+        self.exhausted.set(false);
+    }
+
+    /// Positions charged since the last [`Chess::set_budget`]: every
+    /// position a search entered (each calls [`Game::outcome`] once) and
+    /// every capture-chain position, the budget's refusals excepted. Never
+    /// more than the budget.
+    pub fn positions_spent(&self) -> u64 {
+        self.spent.get()
+    }
+
+    /// Whether a position was refused because the budget was spent: the
+    /// search that ran is unfinished and its result meaningless.
+    pub fn budget_exhausted(&self) -> bool {
+        self.exhausted.get()
+    }
+
+    /// Charges one position; false (and the budget marked exhausted) when
+    /// the budget is already spent.
+    #[inline]
+    fn charge(&self) -> bool {
+        if self.exhausted.get() {
+            return false;
+        }
+        let spent = self.spent.get();
+        if self.budget.get().is_some_and(|b| spent >= b) {
+            self.exhausted.set(true);
+            return false;
+        }
+        self.spent.set(spent + 1);
+        true
     }
 
     /// The modes.
@@ -154,6 +209,11 @@ impl Chess {
             });
             sort_mvv_lva(board, &mut captures);
             for mv in captures {
+                if !self.charge() {
+                    // The budget is spent: the chain stops here (the search
+                    // it serves is thrown away).
+                    break;
+                }
                 searched = true;
                 let mut child = board.clone();
                 child.play_unchecked(mv);
@@ -224,6 +284,10 @@ impl Game for Chess {
 
     #[inline]
     fn outcome(&self, pos: &Position, _ply: usize) -> Option<Value> {
+        if !self.charge() {
+            // Past the budget: a dummy bottom, neither expanded nor valued.
+            return Some(0);
+        }
         pos.rule_draw().map(|_| 0)
     }
 
