@@ -310,7 +310,8 @@ impl Searcher {
     }
 
     /// The move this searcher examines first at `pos`, played when not even
-    /// its first iteration fits the budget: for alpha-beta the first move of
+    /// one root move of its first iteration was searched within the budget:
+    /// for alpha-beta the first move of
     /// its MVV-LVA order (no killers yet), for Floyd's search the most
     /// likely move (the first of equals in generator order, as
     /// `likelihood_search` orders them).
@@ -342,11 +343,14 @@ impl Searcher {
     /// exceed the budget. The iteration running when the budget is spent is
     /// abandoned at once and thrown away; the move of the last finished
     /// iteration is played. If not even the first iteration (alpha-beta
-    /// depth 1, Floyd's first threshold) finishes, the searcher's
-    /// [`Searcher::first_choice`] is played and [`Decision::iteration`] is 0.
+    /// depth 1, Floyd's first threshold) finishes ([`Decision::iteration`]
+    /// 0), the best root move of the partial first iteration is played, its
+    /// value a lower bound (every position the budget refused counts as
+    /// lost for the side to move here, [`Chess::set_budget`]); with no root
+    /// move searched at all, the searcher's [`Searcher::first_choice`].
     pub fn decide(&self, pos: &Position, budget: u64, evaluator: Evaluator) -> Decision {
         let chess = game(evaluator);
-        chess.set_budget(Some(budget));
+        chess.set_budget(Some(budget), pos.side_to_move());
         let mut decision = Decision {
             best: None,
             value: 0,
@@ -372,6 +376,13 @@ impl Searcher {
                 }
             };
             if chess.budget_exhausted() {
+                if k == 1 {
+                    // The partial first iteration: its best root move so far
+                    // and its value, a lower bound (refused positions count
+                    // as lost for us, `Chess::set_budget`).
+                    decision.best = s.principal_variation().first().copied();
+                    decision.value = value;
+                }
                 break;
             }
             let best = s.principal_variation().first().copied();
@@ -382,7 +393,7 @@ impl Searcher {
                 break;
             }
         }
-        if decision.iteration == 0 {
+        if decision.best.is_none() {
             decision.best = self.first_choice(pos);
         }
         decision.nodes = chess.positions_spent();
@@ -586,7 +597,7 @@ mod tests {
         // missed and nothing counted twice.
         for p in positions() {
             let chess = game(Evaluator::MaterialMobility);
-            chess.set_budget(None);
+            chess.set_budget(None, p.side_to_move());
             let mut s = Search::new(&chess);
             alpha_beta_with_hooks::<FailHard, _, _, _>(
                 &mut s,
@@ -600,7 +611,7 @@ mod tests {
             assert!(chains > 0);
             assert_eq!(chess.positions_spent(), s.nodes() + chains);
             chess.reset_counts();
-            chess.set_budget(None);
+            chess.set_budget(None, p.side_to_move());
             let mut s = Search::new(&chess);
             let t = Threshold::new(0.01).expect("threshold");
             let mut model = ChessLikelihood::default();
@@ -621,9 +632,13 @@ mod tests {
                     assert!(d.best.is_some());
                     if d.iteration == 0 {
                         // Not even the first iteration fits: the whole budget
-                        // went into it, and the first choice is played.
+                        // went into it, and the partial search's value is a
+                        // lower bound of the finished one's (refused
+                        // positions count as lost for the side to move).
                         assert_eq!(d.nodes, budget);
-                        assert_eq!(d.best, s.first_choice(&p));
+                        let full = s.fixed(&p, 1, Evaluator::MaterialMobility);
+                        assert!(full.nodes > budget);
+                        assert!(d.value <= full.value, "{} {budget}", s.name());
                     }
                 }
             }

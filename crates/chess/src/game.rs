@@ -24,19 +24,23 @@
 //! * a hard budget of positions ([`Chess::set_budget`]): every position the
 //!   search enters and every capture-chain position is charged as it is
 //!   visited; once the budget is spent the game answers every further
-//!   position at once with a dummy bottom value (no move generation, no
-//!   evaluation, not charged) and reports [`Chess::budget_exhausted`], so
-//!   the caller throws the unfinished search away. Floyd's experiment
-//!   ([`crate::floyd`]) compares its searchers this way.
+//!   position at once (no move generation, no evaluation, not charged) as
+//!   lost for the side to move at the root — worse than any mate — and
+//!   reports [`Chess::budget_exhausted`]. Every refused position being the
+//!   worst case for the root's side, the value of the unfinished search is
+//!   a lower bound of the finished one (minimax is monotone in the bottom
+//!   values), and its best root move so far is the one with the best
+//!   guaranteed value. Floyd's experiment ([`crate::floyd`]) compares its
+//!   searchers this way.
 //!
 //! Draws by rule are scored 0, checkmate `loss_in(ply)` so that a shorter
 //! mate is better for the winner.
 
 use std::cell::Cell;
 
-use alphabeta_core::value::loss_in;
+use alphabeta_core::value::{WIN, loss_in};
 use alphabeta_core::{Game, HashedGame, NEG_INFINITY, Observer, Value};
-use cozy_chess::{Board, Move};
+use cozy_chess::{Board, Color, Move};
 
 use crate::eval::Evaluator;
 use crate::position::{Position, has_legal_move, legal_moves_into};
@@ -86,6 +90,8 @@ pub struct Chess {
     budget: Cell<Option<u64>>,
     /// A position was refused because the budget was spent.
     exhausted: Cell<bool>,
+    /// The side to move at the root of the budgeted search.
+    root: Cell<Option<Color>>,
 }
 
 /// SplitMix64: a small, portable mixing function; the random choices of the
@@ -108,12 +114,15 @@ impl Chess {
             spent: Cell::new(0),
             budget: Cell::new(None),
             exhausted: Cell::new(false),
+            root: Cell::new(None),
         }
     }
 
     /// Starts a budget of at most `budget` positions (`None`: unlimited,
-    /// still counted): the count and the exhausted flag start again.
-    pub fn set_budget(&self, budget: Option<u64>) {
+    /// still counted) for a search whose root has `root` to move: the count
+    /// and the exhausted flag start again.
+    pub fn set_budget(&self, budget: Option<u64>, root: Color) {
+        self.root.set(Some(root));
         self.budget.set(budget);
         self.spent.set(0);
         self.exhausted.set(false);
@@ -131,6 +140,16 @@ impl Chess {
     /// search that ran is unfinished and its result meaningless.
     pub fn budget_exhausted(&self) -> bool {
         self.exhausted.get()
+    }
+
+    /// The value of a position refused by the budget, for its side to move
+    /// `mover`: lost for the root's side, beyond any mate ([`WIN`]).
+    fn refused(&self, mover: Color) -> Value {
+        if Some(mover) == self.root.get() {
+            -WIN
+        } else {
+            WIN
+        }
     }
 
     /// Charges one position; false (and the budget marked exhausted) when
@@ -209,16 +228,16 @@ impl Chess {
             });
             sort_mvv_lva(board, &mut captures);
             for mv in captures {
-                if !self.charge() {
-                    // The budget is spent: the chain stops here (the search
-                    // it serves is thrown away).
-                    break;
-                }
                 searched = true;
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                self.bump(|c| c.positions += 1);
-                let v = -self.capture_chains(&child, -beta, -alpha);
+                let v = if self.charge() {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    self.bump(|c| c.positions += 1);
+                    -self.capture_chains(&child, -beta, -alpha)
+                } else {
+                    // Past the budget: the capture is valued as refused.
+                    -self.refused(!board.side_to_move())
+                };
                 if v > best {
                     best = v;
                     if v > alpha {
@@ -285,8 +304,9 @@ impl Game for Chess {
     #[inline]
     fn outcome(&self, pos: &Position, _ply: usize) -> Option<Value> {
         if !self.charge() {
-            // Past the budget: a dummy bottom, neither expanded nor valued.
-            return Some(0);
+            // Past the budget: neither expanded nor valued, lost for the
+            // root's side.
+            return Some(self.refused(pos.side_to_move()));
         }
         pos.rule_draw().map(|_| 0)
     }
