@@ -31,7 +31,7 @@
 use alphabeta_core::procedures::{
     FailHard, LikelihoodModel, Threshold, alpha_beta_with_hooks, likelihood_search,
 };
-use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, Search, Value};
+use alphabeta_core::{INFINITY, NEG_INFINITY, Search, Value};
 use cozy_chess::{
     BitBoard, Board, Color, Move, Piece, Square, get_bishop_moves, get_king_moves,
     get_knight_moves, get_pawn_attacks, get_rook_moves,
@@ -39,7 +39,7 @@ use cozy_chess::{
 
 use crate::eval::{Evaluator, PIECE_VALUES, mobility};
 use crate::game::{Chess, ExperimentConfig, splitmix64};
-use crate::ordering::{KillerOrdering, is_tactical};
+use crate::ordering::{KillerOrdering, is_tactical, order_moves};
 use crate::position::Position;
 use crate::selective::gives_check;
 
@@ -223,11 +223,13 @@ pub struct Decision {
     pub best: Option<Move>,
     /// Its value for the side to move.
     pub value: Value,
-    /// Positions examined, capture chains included (finished iterations and
-    /// the one the budget stopped).
+    /// Positions examined, capture chains included (under a budget: the
+    /// finished iterations and the one the budget stopped; never more than
+    /// the budget).
     pub nodes: u64,
     /// The last finished iteration: the depth for alpha-beta, `k` of the
-    /// threshold `start · step^k` for Floyd's search.
+    /// threshold `start · step^(k−1)` for Floyd's search; 0 when none
+    /// finished within the budget.
     pub iteration: u32,
 }
 
@@ -302,15 +304,53 @@ impl Searcher {
         Decision {
             best: s.principal_variation().first().copied(),
             value,
-            nodes: s.nodes() + chess.capture_counts().positions,
+            nodes: chess.positions_spent(),
             iteration: k,
         }
     }
 
-    /// Chooses a move at `pos` within `budget` positions.
+    /// The move this searcher examines first at `pos`, played when not even
+    /// one root move of its first iteration was searched within the budget:
+    /// for alpha-beta the first move of
+    /// its MVV-LVA order (no killers yet), for Floyd's search the most
+    /// likely move (the first of equals in generator order, as
+    /// `likelihood_search` orders them).
+    pub fn first_choice(&self, pos: &Position) -> Option<Move> {
+        let mut moves = pos.legal_moves();
+        match self {
+            Searcher::AlphaBeta => {
+                order_moves(pos.board(), &mut moves, &[None, None]);
+                moves.first().copied()
+            }
+            Searcher::Floyd(f) => {
+                let l = f.model.of(pos.board(), None, &moves);
+                let mut best: Option<(Move, f64)> = None;
+                for (&mv, &x) in moves.iter().zip(&l) {
+                    if best.is_none_or(|(_, b)| x > b) {
+                        best = Some((mv, x));
+                    }
+                }
+                best.map(|(mv, _)| mv)
+            }
+        }
+    }
+
+    /// Chooses a move at `pos` within a hard budget of `budget` positions.
+    ///
+    /// Every position is charged as it is visited — each position an
+    /// iteration enters and each capture-chain position below its bottom
+    /// positions ([`Chess::set_budget`]) — so the positions used never
+    /// exceed the budget. The iteration running when the budget is spent is
+    /// abandoned at once and thrown away; the move of the last finished
+    /// iteration is played. If not even the first iteration (alpha-beta
+    /// depth 1, Floyd's first threshold) finishes ([`Decision::iteration`]
+    /// 0), the best root move of the partial first iteration is played, its
+    /// value a lower bound (every position the budget refused counts as
+    /// lost for the side to move here, [`Chess::set_budget`]); with no root
+    /// move searched at all, the searcher's [`Searcher::first_choice`].
     pub fn decide(&self, pos: &Position, budget: u64, evaluator: Evaluator) -> Decision {
         let chess = game(evaluator);
-        let mut spent = 0u64;
+        chess.set_budget(Some(budget), pos.side_to_move());
         let mut decision = Decision {
             best: None,
             value: 0,
@@ -319,15 +359,7 @@ impl Searcher {
         };
         let mut killers = KillerOrdering::new();
         for k in 1..=64u32 {
-            if spent >= budget {
-                break;
-            }
-            chess.reset_counts();
-            let limits = Limits {
-                nodes: Some(budget - spent),
-                ..Limits::none()
-            };
-            let mut s = Search::new(&chess).limits(limits);
+            let mut s = Search::new(&chess);
             let value = match self {
                 Searcher::AlphaBeta => alpha_beta_with_hooks::<FailHard, _, _, _>(
                     &mut s,
@@ -343,11 +375,17 @@ impl Searcher {
                     likelihood_search(&mut s, &mut f.model.clone(), pos, t, NEG_INFINITY, INFINITY)
                 }
             };
-            spent += s.nodes() + chess.capture_counts().positions;
-            let best = s.principal_variation().first().copied();
-            if s.stopped() || spent > budget && decision.best.is_some() {
+            if chess.budget_exhausted() {
+                if k == 1 {
+                    // The partial first iteration: its best root move so far
+                    // and its value, a lower bound (refused positions count
+                    // as lost for us, `Chess::set_budget`).
+                    decision.best = s.principal_variation().first().copied();
+                    decision.value = value;
+                }
                 break;
             }
+            let best = s.principal_variation().first().copied();
             decision.best = best;
             decision.value = value;
             decision.iteration = k;
@@ -355,7 +393,10 @@ impl Searcher {
                 break;
             }
         }
-        decision.nodes = spent;
+        if decision.best.is_none() {
+            decision.best = self.first_choice(pos);
+        }
+        decision.nodes = chess.positions_spent();
         decision
     }
 }
@@ -534,7 +575,95 @@ mod tests {
         for s in [Searcher::AlphaBeta, Searcher::Floyd(FloydSearch::default())] {
             let d = s.decide(&p, 5_000, Evaluator::Material);
             assert_eq!(to_san(&p, d.best.expect("move")), "Qb8#", "{}", s.name());
-            assert!(d.nodes <= 5_000 + 2_000, "{}", d.nodes);
+            assert!(d.nodes <= 5_000, "{}", d.nodes);
+        }
+    }
+
+    /// WAC.002 and WAC.003 (from the bundled suite), Black and White to move.
+    fn positions() -> Vec<Position> {
+        [
+            "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+            "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+        ]
+        .iter()
+        .map(|f| Position::from_fen(f).expect("fen"))
+        .collect()
+    }
+
+    #[test]
+    fn the_game_counts_what_the_search_enters_plus_the_capture_chains() {
+        // Without a budget the game's own charge is the search's count of
+        // entered positions plus the capture-chain positions: nothing is
+        // missed and nothing counted twice.
+        for p in positions() {
+            let chess = game(Evaluator::MaterialMobility);
+            chess.set_budget(None, p.side_to_move());
+            let mut s = Search::new(&chess);
+            alpha_beta_with_hooks::<FailHard, _, _, _>(
+                &mut s,
+                &mut KillerOrdering::new(),
+                &p,
+                3,
+                NEG_INFINITY,
+                INFINITY,
+            );
+            let chains = chess.capture_counts().positions;
+            assert!(chains > 0);
+            assert_eq!(chess.positions_spent(), s.nodes() + chains);
+            chess.reset_counts();
+            chess.set_budget(None, p.side_to_move());
+            let mut s = Search::new(&chess);
+            let t = Threshold::new(0.01).expect("threshold");
+            let mut model = ChessLikelihood::default();
+            likelihood_search(&mut s, &mut model, &p, t, NEG_INFINITY, INFINITY);
+            let chains = chess.capture_counts().positions;
+            assert_eq!(chess.positions_spent(), s.nodes() + chains);
+        }
+    }
+
+    #[test]
+    fn the_budget_is_hard_for_both_searchers() {
+        let floyd = FloydSearch::default();
+        for p in positions() {
+            for s in [Searcher::AlphaBeta, Searcher::Floyd(floyd)] {
+                for budget in [1, 7, 40, 150, 600, 2_500, 9_000] {
+                    let d = s.decide(&p, budget, Evaluator::MaterialMobility);
+                    assert!(d.nodes <= budget, "{} {budget}: {}", s.name(), d.nodes);
+                    assert!(d.best.is_some());
+                    if d.iteration == 0 {
+                        // Not even the first iteration fits: the whole budget
+                        // went into it, and the partial search's value is a
+                        // lower bound of the finished one's (refused
+                        // positions count as lost for the side to move).
+                        assert_eq!(d.nodes, budget);
+                        let full = s.fixed(&p, 1, Evaluator::MaterialMobility);
+                        assert!(full.nodes > budget);
+                        assert!(d.value <= full.value, "{} {budget}", s.name());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn floyd_under_a_budget_plays_the_last_threshold_that_fits() {
+        // Floyd's iterations are independent (no state carried between
+        // thresholds), so with a budget of exactly the first k iterations'
+        // positions the search finishes iteration k, is refused the first
+        // position of iteration k + 1, and plays iteration k's move; one
+        // position less and iteration k is abandoned.
+        let s = Searcher::Floyd(FloydSearch::default());
+        for p in positions() {
+            let mut total = 0;
+            for k in 1..=3 {
+                let f = s.fixed(&p, k, Evaluator::MaterialMobility);
+                total += f.nodes;
+                let d = s.decide(&p, total, Evaluator::MaterialMobility);
+                assert_eq!((d.iteration, d.nodes, d.best), (k, total, f.best));
+                let short = s.decide(&p, total - 1, Evaluator::MaterialMobility);
+                assert_eq!(short.iteration, k - 1);
+                assert_eq!(short.nodes, total - 1);
+            }
         }
     }
 }

@@ -21,14 +21,26 @@
 //!   most two points, as in Fuller §6. The window comes from the observer
 //!   [`WindowTap`], which [`crate::experiment`] attaches.
 //!
+//! * a hard budget of positions ([`Chess::set_budget`]): every position the
+//!   search enters and every capture-chain position is charged as it is
+//!   visited; once the budget is spent the game answers every further
+//!   position at once (no move generation, no evaluation, not charged) as
+//!   lost for the side to move at the root — worse than any mate — and
+//!   reports [`Chess::budget_exhausted`]. Every refused position being the
+//!   worst case for the root's side, the value of the unfinished search is
+//!   a lower bound of the finished one (minimax is monotone in the bottom
+//!   values), and its best root move so far is the one with the best
+//!   guaranteed value. Floyd's experiment ([`crate::floyd`]) compares its
+//!   searchers this way.
+//!
 //! Draws by rule are scored 0, checkmate `loss_in(ply)` so that a shorter
 //! mate is better for the winner.
 
 use std::cell::Cell;
 
-use alphabeta_core::value::loss_in;
+use alphabeta_core::value::{WIN, loss_in};
 use alphabeta_core::{Game, HashedGame, NEG_INFINITY, Observer, Value};
-use cozy_chess::{Board, Move};
+use cozy_chess::{Board, Color, Move};
 
 use crate::eval::Evaluator;
 use crate::position::{Position, has_legal_move, legal_moves_into};
@@ -72,6 +84,14 @@ pub struct Chess {
     config: ExperimentConfig,
     counts: Cell<CaptureCounts>,
     window: Cell<(Value, Value)>,
+    /// Positions charged since the last [`Chess::set_budget`].
+    spent: Cell<u64>,
+    /// The most positions that may be charged (`None`: no budget).
+    budget: Cell<Option<u64>>,
+    /// A position was refused because the budget was spent.
+    exhausted: Cell<bool>,
+    /// The side to move at the root of the budgeted search.
+    root: Cell<Option<Color>>,
 }
 
 /// SplitMix64: a small, portable mixing function; the random choices of the
@@ -91,7 +111,61 @@ impl Chess {
             config,
             counts: Cell::default(),
             window: Cell::new((NEG_INFINITY, alphabeta_core::INFINITY)),
+            spent: Cell::new(0),
+            budget: Cell::new(None),
+            exhausted: Cell::new(false),
+            root: Cell::new(None),
         }
+    }
+
+    /// Starts a budget of at most `budget` positions (`None`: unlimited,
+    /// still counted) for a search whose root has `root` to move: the count
+    /// and the exhausted flag start again.
+    pub fn set_budget(&self, budget: Option<u64>, root: Color) {
+        self.root.set(Some(root));
+        self.budget.set(budget);
+        self.spent.set(0);
+        self.exhausted.set(false);
+    }
+
+    /// Positions charged since the last [`Chess::set_budget`]: every
+    /// position a search entered (each calls [`Game::outcome`] once) and
+    /// every capture-chain position, the budget's refusals excepted. Never
+    /// more than the budget.
+    pub fn positions_spent(&self) -> u64 {
+        self.spent.get()
+    }
+
+    /// Whether a position was refused because the budget was spent: the
+    /// search that ran is unfinished and its result meaningless.
+    pub fn budget_exhausted(&self) -> bool {
+        self.exhausted.get()
+    }
+
+    /// The value of a position refused by the budget, for its side to move
+    /// `mover`: lost for the root's side, beyond any mate ([`WIN`]).
+    fn refused(&self, mover: Color) -> Value {
+        if Some(mover) == self.root.get() {
+            -WIN
+        } else {
+            WIN
+        }
+    }
+
+    /// Charges one position; false (and the budget marked exhausted) when
+    /// the budget is already spent.
+    #[inline]
+    fn charge(&self) -> bool {
+        if self.exhausted.get() {
+            return false;
+        }
+        let spent = self.spent.get();
+        if self.budget.get().is_some_and(|b| spent >= b) {
+            self.exhausted.set(true);
+            return false;
+        }
+        self.spent.set(spent + 1);
+        true
     }
 
     /// The modes.
@@ -155,10 +229,15 @@ impl Chess {
             sort_mvv_lva(board, &mut captures);
             for mv in captures {
                 searched = true;
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                self.bump(|c| c.positions += 1);
-                let v = -self.capture_chains(&child, -beta, -alpha);
+                let v = if self.charge() {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    self.bump(|c| c.positions += 1);
+                    -self.capture_chains(&child, -beta, -alpha)
+                } else {
+                    // Past the budget: the capture is valued as refused.
+                    -self.refused(!board.side_to_move())
+                };
                 if v > best {
                     best = v;
                     if v > alpha {
@@ -224,6 +303,11 @@ impl Game for Chess {
 
     #[inline]
     fn outcome(&self, pos: &Position, _ply: usize) -> Option<Value> {
+        if !self.charge() {
+            // Past the budget: neither expanded nor valued, lost for the
+            // root's side.
+            return Some(self.refused(pos.side_to_move()));
+        }
         pos.rule_draw().map(|_| 0)
     }
 

@@ -89,6 +89,35 @@ fn floyd_fixed_threshold_and_budget() {
     );
 }
 
+#[test]
+fn both_searchers_under_a_hard_budget() {
+    // Alpha-beta to depth 3 without a budget, then both searchers under a
+    // hard budget of 3 000 positions: (last finished iteration, positions
+    // used, move). The budget is spent to the last position when an
+    // iteration is abandoned, and never exceeded: alpha-beta finishes depth
+    // 2 and abandons depth 3 (15 184 positions alone); Floyd's first
+    // threshold (0.1) needs more than 3 000 positions here, so it plays its
+    // most likely move, the check Bxf7+ (likelihood 0.3).
+    let ab = Searcher::AlphaBeta;
+    let fixed = ab.fixed(&italian(), 3, Evaluator::Material);
+    let floyd = Searcher::Floyd(FloydSearch::default());
+    let got: Vec<(u32, u64, String)> = [ab, floyd]
+        .iter()
+        .map(|s| {
+            let d = s.decide(&italian(), 3_000, Evaluator::Material);
+            assert!(d.nodes <= 3_000);
+            (d.iteration, d.nodes, san(&italian(), d.best))
+        })
+        .collect();
+    assert_eq!(
+        (fixed.nodes, san(&italian(), fixed.best)),
+        (PINNED_AB_DEPTH_3.0, PINNED_AB_DEPTH_3.1.to_string())
+    );
+    assert_eq!(got, PINNED_BUDGET.map(|(k, n, m)| (k, n, m.to_string())));
+}
+
+const PINNED_AB_DEPTH_3: (u64, &str) = (15184, "d3");
+const PINNED_BUDGET: [(u32, u64, &str); 2] = [(2, 3000, "d3"), (0, 3000, "Bxf7+")];
 const PINNED_KK: [(u64, &str); 4] = [(5036, "Nc3"), (1383, "Nc3"), (753, "d3"), (122, "d3")];
 const PINNED_FULLER: (u64, u64, &str) = (39, 508, "a3");
-const PINNED_FLOYD: (u64, &str, u32, &str) = (9921, "d3", 1, "d3");
+const PINNED_FLOYD: (u64, &str, u32, &str) = (9921, "d3", 0, "Bxf7+");

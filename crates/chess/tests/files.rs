@@ -47,3 +47,26 @@ fn every_wac_position_loads_with_legal_best_moves() {
         assert_eq!(r.id(), Some(format!("WAC.{:03}", i + 1).as_str()));
     }
 }
+
+#[test]
+fn every_bratko_kopec_position_loads_with_legal_best_moves() {
+    use alphabeta_chess::notation::to_uci;
+    let records = read_epd(include_str!("data/bratko-kopec.epd"));
+    assert_eq!(records.len(), 24);
+    for (i, r) in records.iter().enumerate() {
+        let r = r.as_ref().expect("loads with legal best moves");
+        assert!(!r.best_moves.is_empty(), "record {}", i + 1);
+        assert_eq!(r.id(), Some(format!("BK.{:02}", i + 1).as_str()));
+    }
+    // Spot checks against the published suite: BK.01 1...Qd1+, BK.05 Nd5 or a4, BK.22 ...Bxe4.
+    let uci = |k: usize| -> Vec<String> {
+        let r = records[k].as_ref().unwrap();
+        r.best_moves
+            .iter()
+            .map(|m| to_uci(&r.position, *m))
+            .collect()
+    };
+    assert_eq!(uci(0), ["d6d1"]);
+    assert_eq!(uci(4), ["c3d5", "a2a4"]);
+    assert_eq!(uci(21), ["b7e4"]);
+}

@@ -21,19 +21,26 @@ enum Which {
     /// move, protecting moves, positive moves, mate checks) at every level and
     /// at the root only, against alpha-beta unordered and ordered, depth 4, on
     /// 20 positions of the two substitute games; their lower bound; a sweep of
-    /// the positional-gain threshold and depth multiplier; WAC solved counts
-    /// (quick: WAC 1–100, full: all 300).
+    /// the positional-gain threshold and depth multiplier; WAC solved counts.
+    /// Quick (the default, about a minute on 2 cores): WAC 1–100, sweep of 5
+    /// thresholds × 3 multipliers. Full: all 300 WAC positions, 8 thresholds.
     Klyushin(Common),
     /// Fuller, Gaschnig & Gillogly (1973) §6: Figs 6.2 and 6.3 (bottom
     /// positions of fixed-depth, fixed-branching alpha-beta over Spassky–Fischer
     /// 1972 game 21, material and material + mobility) with the spread over
     /// random move sets, the range R at ⟨10, 3⟩ and the cross-check against
-    /// the model's Fig. 6.1.
+    /// the model's Fig. 6.1. Quick (the default): 10 random move sets (seeds)
+    /// a point. Full: 20.
     FullerChess(Common),
     /// Floyd's likelihood search (Knuth & Moore §4): a position is terminal
     /// when the product of its moves' likelihoods falls below a threshold;
-    /// against fixed-depth alpha-beta with quiescence at equal node budgets on
-    /// Win At Chess, and a match between the two with an Elo estimate.
+    /// against iterative-deepening alpha-beta with quiescence at equal, hard
+    /// node budgets on Win At Chess (300) and Bratko–Kopec (24), at fixed
+    /// thresholds against fixed depths, and a match with an Elo estimate.
+    /// Quick (the default, about 5 minutes on 2 cores): budgets 1 000, 3 000,
+    /// 10 000; depths/thresholds 1–3; 100 games at 1 000 positions a move.
+    /// Full: budgets up to 100 000; depths/thresholds 1–4; 200 games at
+    /// 3 000 positions a move.
     Floyd(Common),
 }
 
@@ -42,10 +49,12 @@ struct Common {
     /// Output folder (replaced atomically); default `experiments/<name>`.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// The quick setting (a few minutes on 2 cores); the default.
+    /// The quick setting (a few minutes on 2 cores); the default. What each
+    /// experiment runs in the quick and the full setting is in its help.
     #[arg(long, conflicts_with = "full")]
     quick: bool,
-    /// The full setting (more positions, seeds and games).
+    /// The full setting (more positions, seeds, budgets and games; tens of
+    /// minutes on 2 cores — the times measured are in docs/chess.md).
     #[arg(long)]
     full: bool,
     /// Base seed of every random choice.
