@@ -204,6 +204,10 @@ mod tests {
             target(&data);
             replayed += 1;
         }
-        assert!(replayed >= 2, "only {replayed} crash inputs in {}", dir.display());
+        assert!(
+            replayed >= 2,
+            "only {replayed} crash inputs in {}",
+            dir.display()
+        );
     }
 }
