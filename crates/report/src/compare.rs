@@ -1187,7 +1187,7 @@ pub fn items(results: &Results, prefix: &str) -> anyhow::Result<Vec<Item>> {
             for r in i
                 .runs
                 .iter()
-                .filter(|r| r.ran() && r.procedure != "mccarthy")
+                .filter(|r| r.ran() && bounded_by_minimal_tree(r.procedure))
             {
                 theorem_2 &= r.terminal >= m.terminal;
             }

@@ -166,7 +166,7 @@ fn games_run_and_their_findings_are_checked() {
         sources: vec![Source::Chess, Source::Connect4],
         chess_positions: 1,
         chess_depth: 2,
-        connect4_discs: 34,
+        connect4_discs: 30,
         connect4_positions: 2,
         table_entries: 1 << 12,
         ..Config::quick()
