@@ -1,17 +1,16 @@
 //! The procedures by name and one generic search with every instrument,
 //! shared by trees, chess and games written in Python.
 //!
-//! The core's procedures come from [`Procedure::ALL`] (so procedures added
-//! to the core are accepted here without a change); the four that need more
-//! than a [`Game`] (McCarthy's bounds, the transposition-table variants and
-//! MTD(f)) are listed as the command line's `alphabeta procedures` lists
-//! them, and the window rules and their messages are the command line's
+//! The procedures come from the core's registry ([`Named`]: the core's
+//! [`Procedure::ALL`] and the four that need more than a [`Game`]), so a
+//! procedure added to the core is accepted here without a change; the
+//! window rules and their messages are the command line's
 //! (`crates/cli/src/commands/search.rs`).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use alphabeta_core::procedures::{self as p, FailHard, FailSoft};
+use alphabeta_core::procedures::{self as p, Extra, Named};
 use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::{
     Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
@@ -19,73 +18,14 @@ use alphabeta_core::{
 };
 use pyo3::prelude::*;
 
-/// A procedure the package can run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Choice {
-    /// One of the core's procedures.
-    Core(Procedure),
-    /// Alpha-beta with McCarthy's optimistic/pessimistic bounds.
-    McCarthy,
-    /// Fail-hard alpha-beta with a transposition table.
-    TableFailHard,
-    /// Fail-soft alpha-beta with a transposition table.
-    TableFailSoft,
-    /// MTD(f).
-    Mtdf,
-}
-
-/// The procedures outside [`Procedure`], as `alphabeta procedures` lists them.
-const EXTRA: [(&str, Choice, &str); 4] = [
-    (
-        "mccarthy",
-        Choice::McCarthy,
-        "alpha-beta with McCarthy's optimistic/pessimistic bounds (Knuth & Moore §5)",
-    ),
-    (
-        "f2-tt",
-        Choice::TableFailHard,
-        "fail-hard alpha-beta with a transposition table",
-    ),
-    (
-        "f3-tt",
-        Choice::TableFailSoft,
-        "fail-soft alpha-beta with a transposition table (Fishburn, Hsu)",
-    ),
-    (
-        "mtdf",
-        Choice::Mtdf,
-        "MTD(f): null-window searches with a transposition table (Plaat et al. 1996)",
-    ),
-];
-
-impl Choice {
-    /// The name of the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Choice::Core(p) => p.name(),
-            other => EXTRA.iter().find(|e| e.1 == other).map_or("?", |e| e.0),
-        }
-    }
-
-    /// The procedure called `name` (the core's names and aliases, and the extras).
-    pub fn parse(name: &str) -> Result<Choice, String> {
-        if let Some(e) = EXTRA.iter().find(|e| e.0 == name.trim()) {
-            return Ok(e.1);
-        }
-        name.parse::<Procedure>()
-            .map(Choice::Core)
-            .map_err(|e| format!("{e}, mccarthy, f2-tt, f3-tt, mtdf"))
-    }
-}
+/// A procedure the package can run: the registry of the core
+/// ([`Named`]), the list `alphabeta procedures` prints.
+pub type Choice = Named;
 
 /// `(name, description)` of every procedure, as `alphabeta procedures` prints them.
 #[pyfunction]
 pub fn procedures() -> Vec<(&'static str, &'static str)> {
-    Procedure::ALL
-        .iter()
-        .map(|p| (p.name(), p.description()))
-        .chain(EXTRA.iter().map(|e| (e.0, e.2)))
-        .collect()
+    Named::all().map(|n| (n.name(), n.description())).collect()
 }
 
 /// A game that may offer McCarthy's optimistic and pessimistic values.
@@ -177,19 +117,11 @@ pub fn run<G: HashedGame + MaybeBounded>(
         Choice::Core(other) => {
             return Err(format!("{other} searches the full window; drop alpha/beta"));
         }
-        Choice::McCarthy => game.mccarthy(&mut s, root, depth, alpha, beta)?,
-        Choice::TableFailHard | Choice::TableFailSoft | Choice::Mtdf => {
+        Choice::Extra(Extra::McCarthy) => game.mccarthy(&mut s, root, depth, alpha, beta)?,
+        Choice::Extra(e) => {
             let mut table = TranspositionTable::with_entries(1 << 16);
-            match choice {
-                Choice::TableFailHard => p::alpha_beta_with_table::<FailHard, _, _>(
-                    &mut s, &mut table, root, depth, alpha, beta,
-                ),
-                Choice::TableFailSoft => p::alpha_beta_with_table::<FailSoft, _, _>(
-                    &mut s, &mut table, root, depth, alpha, beta,
-                ),
-                _ if full => p::mtdf(&mut s, &mut table, root, depth, 0),
-                _ => return Err("MTD(f) chooses its own windows; drop alpha/beta".into()),
-            }
+            e.run_with_table(&mut s, &mut table, root, depth, (alpha, beta))
+                .map_err(|e| e.to_string().replace("--alpha/--beta", "alpha/beta"))?
         }
     };
     let pv = s.principal_variation();

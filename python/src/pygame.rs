@@ -220,7 +220,7 @@ pub fn search_game<'py>(
             }
         },
     };
-    let choice = Choice::parse(procedure).map_err(value_error)?;
+    let choice = procedure.parse::<Choice>().map_err(value_error)?;
     let window = (
         dispatch::bound(alpha, NEG_INFINITY)?,
         dispatch::bound(beta, INFINITY)?,

@@ -143,7 +143,7 @@ fn procedure_and_window(
     alpha: Option<&Bound<'_, PyAny>>,
     beta: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Choice, (Value, Value))> {
-    let choice = Choice::parse(procedure).map_err(value_error)?;
+    let choice = procedure.parse::<Choice>().map_err(value_error)?;
     let alpha = dispatch::bound(alpha, NEG_INFINITY)?;
     let beta = dispatch::bound(beta, INFINITY)?;
     Ok((choice, (alpha, beta)))

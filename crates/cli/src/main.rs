@@ -53,6 +53,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Fishburn's claim measured: fail-soft F3 against fail-hard F2 with the same transposition table.
     Fishburn(commands::fishburn::Args),
+    /// Every procedure on the same trees and games, against the minimal tree and plain alpha-beta (CSV, Markdown, SVG).
+    Compare(commands::compare::Args),
 }
 
 fn main() {
@@ -72,6 +74,7 @@ fn main() {
         Command::Uci(a) => commands::uci::run(a),
         Command::Solve(a) => commands::solve::run(a),
         Command::Fishburn(a) => commands::fishburn::run(a),
+        Command::Compare(a) => commands::compare::run(a),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

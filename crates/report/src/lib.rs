@@ -15,6 +15,8 @@
 //! * [`write`](mod@write): the self-contained output folder (`index.html`, `report.md`,
 //!   `figures/`, `data/`, `report.json`), with the methods and provenance,
 //!   written atomically;
+//! * [`compare`]: every procedure on the same trees against the minimal
+//!   tree and F2 (`alphabeta compare`, the section `one-scale`);
 //! * [`mc`]: Monte Carlo runs, and the rerun of a first-run miss with a
 //!   larger sample ([`mc::compare`]);
 //! * [`paper`]: the numbers the seeds print, transcribed with their sources.
@@ -26,6 +28,7 @@
 //! # Ok::<(), anyhow::Error>(())
 //! ```
 
+pub mod compare;
 pub mod mc;
 pub mod model;
 pub mod paper;

@@ -220,7 +220,7 @@ fn provenance(options: &Options) -> Vec<(String, String)> {
 /// `git describe --always --dirty` of the source tree this binary was
 /// built from, when that tree and git are there; "unknown" otherwise (a
 /// copied binary, no git): never an error.
-fn commit() -> String {
+pub(crate) fn commit() -> String {
     let dir = env!("CARGO_MANIFEST_DIR");
     std::process::Command::new("git")
         .args(["-C", dir, "describe", "--always", "--dirty", "--tags"])
@@ -236,7 +236,7 @@ fn commit() -> String {
 
 /// The current time as `YYYY-MM-DD HH:MM:SS` UTC (civil-from-days, so no
 /// date crate is needed for one timestamp).
-fn utc_now() -> String {
+pub(crate) fn utc_now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

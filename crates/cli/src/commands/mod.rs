@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod chess;
+pub mod compare;
 pub mod exact;
 pub mod experiment;
 pub mod explore;

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use alphabeta_core::parallel::{YbwcOptions, ybwc};
-use alphabeta_core::procedures::{self as p, FailHard, FailSoft};
+use alphabeta_core::procedures as p;
 use alphabeta_core::resources::{Text, read_text_file};
 use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::value::display;
@@ -98,15 +98,13 @@ fn parse_bound(text: &str) -> Result<Value, String> {
     }
 }
 
-/// The procedures the command can run: the core's [`Procedure`]s and those
-/// that need more than a [`Game`].
+/// The procedures the command can run: the registry's
+/// ([`p::Named`]: the core's [`Procedure`]s and the extras that need more
+/// than a [`Game`]), and the parallel one.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Choice {
     Core(Procedure),
-    McCarthy,
-    TableFailHard,
-    TableFailSoft,
-    Mtdf,
+    Extra(p::Extra),
     /// Young Brothers Wait on `--threads` threads (not part of `all`).
     Ybwc,
 }
@@ -117,43 +115,16 @@ const YBWC: (&str, &str) = (
     "parallel fail-hard alpha-beta, Young Brothers Wait driven by node types (Hsu slide 43); --threads",
 );
 
-const EXTRA: [(&str, Choice, &str); 4] = [
-    (
-        "mccarthy",
-        Choice::McCarthy,
-        "alpha-beta with McCarthy's optimistic/pessimistic bounds (Knuth & Moore §5)",
-    ),
-    (
-        "f2-tt",
-        Choice::TableFailHard,
-        "fail-hard alpha-beta with a transposition table",
-    ),
-    (
-        "f3-tt",
-        Choice::TableFailSoft,
-        "fail-soft alpha-beta with a transposition table (Fishburn, Hsu)",
-    ),
-    (
-        "mtdf",
-        Choice::Mtdf,
-        "MTD(f): null-window searches with a transposition table (Plaat et al. 1996)",
-    ),
-];
-
 impl Choice {
     fn all() -> Vec<Choice> {
-        Procedure::ALL
-            .into_iter()
-            .map(Choice::Core)
-            .chain(EXTRA.iter().map(|e| e.1))
-            .collect()
+        p::Named::all().map(Choice::from).collect()
     }
 
     fn name(self) -> &'static str {
         match self {
             Choice::Core(p) => p.name(),
+            Choice::Extra(e) => e.name(),
             Choice::Ybwc => YBWC.0,
-            other => EXTRA.iter().find(|e| e.1 == other).map_or("?", |e| e.0),
         }
     }
 
@@ -161,15 +132,21 @@ impl Choice {
         if name == "all" {
             return Ok(Choice::all());
         }
-        if let Some(e) = EXTRA.iter().find(|e| e.0 == name) {
-            return Ok(vec![e.1]);
-        }
         if name == YBWC.0 {
             return Ok(vec![Choice::Ybwc]);
         }
-        match name.parse::<Procedure>() {
-            Ok(p) => Ok(vec![Choice::Core(p)]),
-            Err(e) => bail!("{e}, mccarthy, f2-tt, f3-tt, mtdf, ybwc, all"),
+        match name.parse::<p::Named>() {
+            Ok(n) => Ok(vec![Choice::from(n)]),
+            Err(e) => bail!("{e}, {}, all", YBWC.0),
+        }
+    }
+}
+
+impl From<p::Named> for Choice {
+    fn from(n: p::Named) -> Choice {
+        match n {
+            p::Named::Core(p) => Choice::Core(p),
+            p::Named::Extra(e) => Choice::Extra(e),
         }
     }
 }
@@ -177,11 +154,8 @@ impl Choice {
 /// `alphabeta procedures`: the list, with the seed each comes from.
 pub fn list_procedures() -> anyhow::Result<()> {
     let mut text = String::new();
-    for p in Procedure::ALL {
-        let _ = writeln!(text, "{:<14} {}", p.name(), p.description());
-    }
-    for (name, _, description) in EXTRA {
-        let _ = writeln!(text, "{name:<14} {description}");
+    for n in p::Named::all() {
+        let _ = writeln!(text, "{:<14} {}", n.name(), n.description());
     }
     let _ = writeln!(text, "{:<14} {}", YBWC.0, YBWC.1);
     super::print_out(&text)
@@ -256,9 +230,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if matches!(game.as_str(), "tictactoe" | "tic-tac-toe") {
             skipped.push(format!(
                 "{} (needs optimistic/pessimistic values)",
-                Choice::McCarthy.name()
+                p::Extra::McCarthy.name()
             ));
-            choices.retain(|&c| c != Choice::McCarthy);
+            choices.retain(|&c| c != Choice::Extra(p::Extra::McCarthy));
         }
     }
     if all {
@@ -272,7 +246,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 | Procedure::Scout
                 | Procedure::MtSss,
             )
-            | Choice::Mtdf => beta != INFINITY || alpha != NEG_INFINITY,
+            | Choice::Extra(p::Extra::Mtdf) => beta != INFINITY || alpha != NEG_INFINITY,
             Choice::Core(Procedure::BranchAndBound) => alpha != NEG_INFINITY,
             _ => false,
         };
@@ -500,19 +474,10 @@ where
         Choice::Core(Procedure::Pvs) => {
             p::principal_variation_search(&mut s, root, depth, alpha, beta)
         }
-        Choice::McCarthy => game.mccarthy(&mut s, root, depth, alpha, beta)?,
-        Choice::TableFailHard | Choice::TableFailSoft | Choice::Mtdf => {
+        Choice::Extra(p::Extra::McCarthy) => game.mccarthy(&mut s, root, depth, alpha, beta)?,
+        Choice::Extra(e) => {
             let mut table = TranspositionTable::with_entries(1 << 16);
-            match choice {
-                Choice::TableFailHard => p::alpha_beta_with_table::<FailHard, _, _>(
-                    &mut s, &mut table, root, depth, alpha, beta,
-                ),
-                Choice::TableFailSoft => p::alpha_beta_with_table::<FailSoft, _, _>(
-                    &mut s, &mut table, root, depth, alpha, beta,
-                ),
-                _ if full => p::mtdf(&mut s, &mut table, root, depth, 0),
-                _ => bail!("MTD(f) chooses its own windows; drop --alpha/--beta"),
-            }
+            e.run_with_table(&mut s, &mut table, root, depth, (alpha, beta))?
         }
     };
     let pv = s.principal_variation();

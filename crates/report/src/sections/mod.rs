@@ -22,6 +22,7 @@ mod floyd;
 mod fuller_mc;
 mod klyushin;
 mod knuth_pi;
+mod one_scale;
 mod perfect;
 
 use crate::model::{Figure, Item};
@@ -122,6 +123,13 @@ pub fn registry() -> Vec<SectionSpec> {
             sources: "Knuth & Moore 1975 §4 (Floyd's scheme); new experiments",
             fast: false,
             run: floyd::run,
+        },
+        SectionSpec {
+            id: "one-scale",
+            title: "Beyond alpha-beta on one scale: Scout, SSS*, MT-SSS*, NegaScout, MTD(f) against the minimal tree",
+            sources: "Knuth & Moore 1975 §6–§7 (minimal tree); Stockman 1979 (SSS*, Theorem 3); Pearl 1980 (Scout); Reinefeld 1983 (NegaScout); Plaat, Schaeffer, Pijls & de Bruin 1996 (MT-SSS*, MTD(f))",
+            fast: false,
+            run: one_scale::run_section,
         },
         SectionSpec {
             id: "beyond",
