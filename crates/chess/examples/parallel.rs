@@ -76,6 +76,7 @@ where
     G: Game + Sync,
     G::Position: Send + Sync,
     G::Move: Send + Sync,
+    G::Moves: Send + Sync,
 {
     let full = (NEG_INFINITY, INFINITY);
     let ((values, seq_nodes), seq) = best_of_3(|| {
