@@ -22,6 +22,7 @@ mod floyd;
 mod fuller_mc;
 mod klyushin;
 mod knuth_pi;
+pub mod parallel;
 mod perfect;
 
 use crate::model::{Figure, Item};
@@ -122,6 +123,13 @@ pub fn registry() -> Vec<SectionSpec> {
             sources: "Knuth & Moore 1975 §4 (Floyd's scheme); new experiments",
             fast: false,
             run: floyd::run,
+        },
+        SectionSpec {
+            id: "parallel",
+            title: "Parallel search: Young Brothers Wait and Lazy SMP against the machine's capacity",
+            sources: "Hsu slide 43 (node types); Knuth & Moore Thm 1; issue 16 (new measurements)",
+            fast: false,
+            run: parallel::run,
         },
         SectionSpec {
             id: "beyond",
