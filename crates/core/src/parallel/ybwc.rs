@@ -17,8 +17,9 @@ pub struct YbwcOptions {
     /// Worker threads (1..=[`super::cores`]).
     pub threads: usize,
     /// Split points are only made at nodes with at least this many plies
-    /// left: below, handing a brother to another thread costs more than
-    /// searching it (default 2; 1 splits everywhere).
+    /// left: below, handing brothers to another thread costs more than
+    /// searching them (default 3, the best of 2, 3, 4 and 6 over the four
+    /// workloads of docs/performance.md; 1 splits everywhere).
     pub min_split_depth: u32,
 }
 
@@ -26,7 +27,7 @@ impl Default for YbwcOptions {
     fn default() -> Self {
         YbwcOptions {
             threads: 1,
-            min_split_depth: 2,
+            min_split_depth: 3,
         }
     }
 }
