@@ -273,6 +273,9 @@ fn ybwc_runs_on_every_input_and_bounds_its_threads() {
     assert_eq!(one["bottom_positions"], f2["bottom_positions"]);
     assert_eq!(one["deep_pruned_branches"], 5);
     assert_eq!(one["parallel"]["threads"], 1);
+    // One thread hands nothing over and never waits.
+    assert_eq!(one["parallel"]["brothers_helped"], 0);
+    assert_eq!(one["parallel"]["wait_ns"], 0);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let two = cores.min(2).to_string();
     let two = json(&[

@@ -106,6 +106,22 @@ pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     pending_pruned: usize,
 }
 
+/// The allocations of a finished search (move buffers, principal-variation
+/// lines), kept for the next one ([`Search::from_spare`]).
+pub(crate) struct Spare<G: Game> {
+    buffers: Vec<G::Moves>,
+    pv: Vec<Vec<G::Move>>,
+}
+
+impl<G: Game> Default for Spare<G> {
+    fn default() -> Self {
+        Spare {
+            buffers: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+}
+
 /// How often (in examined positions) the clock and the stop flag are read.
 const POLL_INTERVAL: u64 = 1024;
 
@@ -524,6 +540,37 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(rest);
+    }
+
+    /// A search that reports to `observer` and reuses the move buffers and
+    /// principal-variation lines of an earlier one ([`Search::into_spare`]),
+    /// so a task of the parallel search allocates nothing once its thread
+    /// has searched as deep before.
+    pub(crate) fn from_spare(game: &'g G, observer: O, spare: Spare<G>) -> Self {
+        Search {
+            buffers: spare.buffers,
+            pv: spare.pv,
+            ..Search::with_observer(game, observer)
+        }
+    }
+
+    /// Gives up the observer and keeps the buffers for another search
+    /// ([`Search::from_spare`]).
+    pub(crate) fn into_spare(self) -> (O, Spare<G>) {
+        (
+            self.observer,
+            Spare {
+                buffers: self.buffers,
+                pv: self.pv,
+            },
+        )
+    }
+
+    /// Takes the successors of the position at `ply` out of their buffer,
+    /// to share them with other threads while this search goes on below;
+    /// give them back with [`Search::release`].
+    pub(crate) fn take_successors(&mut self, ply: usize) -> G::Moves {
+        std::mem::take(&mut self.buffers[ply])
     }
 
     /// Clears the search state (node count, stop flag, clock) but keeps the

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use alphabeta_core::parallel::{self, ParallelError, YbwcOptions, ybwc};
+use alphabeta_core::parallel::{self, Expected, ParallelError, SplitStats, YbwcOptions, ybwc};
 use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::{
     Game, INFINITY, Limits, NEG_INFINITY, NoObserver, NodeType, NodeTypes, Search, Stats, Trace,
@@ -81,6 +81,59 @@ fn two() -> usize {
     parallel::cores().min(2)
 }
 
+/// An independent, sequential count of what Young Brothers Wait's
+/// statistics mean: fail-hard alpha-beta that predicts each node's type
+/// (Knuth's Theorem 1, top-down), counts interior positions by predicted
+/// type and the failed predictions, and marks where the parallel search
+/// would split (a type 1 or 3 position with `min_split` plies left, three
+/// successors or more, whose eldest did not cut off) and which younger
+/// brothers it would then search.
+fn typed_f2(
+    tree: &RandomTree,
+    pos: &(u64, u32),
+    depth: u32,
+    (alpha, beta): (Value, Value),
+    e: Expected,
+    min_split: u32,
+    out: &mut SplitStats,
+) -> Value {
+    let moves = tree.successors(pos);
+    if depth == 0 || moves.is_empty() {
+        return tree.evaluate(pos, 0);
+    }
+    out.expanded[e as usize] += 1;
+    let split = e != Expected::Cut && depth >= min_split && moves.len() >= 3;
+    let mut own = NEG_INFINITY;
+    for (i, &mv) in moves.iter().enumerate() {
+        let lower = own.max(alpha);
+        let t = -typed_f2(
+            tree,
+            &tree.play(pos, mv),
+            depth - 1,
+            (-beta, -lower),
+            e.child(i),
+            min_split,
+            out,
+        );
+        if split && i > 0 {
+            out.brothers_searched += 1;
+        }
+        own = own.max(t);
+        if own >= beta {
+            break;
+        }
+        if split && i == 0 {
+            out.splits += 1;
+        }
+    }
+    match e {
+        Expected::Cut if own < beta => out.cut_nodes_not_cut += 1,
+        Expected::All if own >= beta => out.all_nodes_cut += 1,
+        _ => {}
+    }
+    own.max(alpha)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -150,6 +203,27 @@ proptest! {
         prop_assert_eq!(r.stats.brothers_aborted, 0);
     }
 
+    /// One thread: the split statistics are what an independent
+    /// sequential count finds (the predicted types, the type 2 positions
+    /// that did not cut, the split points and their brothers); nothing is
+    /// handed to another thread, nobody waits, nothing is abandoned.
+    #[test]
+    fn one_thread_split_statistics_are_sequential_counts(
+        seed in any::<u64>(), height in 1u32..7, branching in 1u64..6, range in 0i64..10,
+        split in 1u32..5, a in -12i64..12, width in 1i64..30,
+    ) {
+        let tree = RandomTree { seed, height, max_branching: branching, range };
+        for window in [(NEG_INFINITY, INFINITY), (a, a + width)] {
+            let mut expected = SplitStats::default();
+            let v = typed_f2(&tree, &ROOT, u32::MAX, window, Expected::Pv, split, &mut expected);
+            let (_, stats) = f2(&tree, u32::MAX, window, Stats::default());
+            expected.nodes_per_thread = vec![stats.nodes()];
+            let r = ybwc(&tree, &ROOT, u32::MAX, window, NoObserver, Limits::none(), options(1, split)).unwrap();
+            prop_assert_eq!(r.value, v);
+            prop_assert_eq!(&r.stats, &expected);
+        }
+    }
+
     /// Two threads: the counts are summed over the threads, so every
     /// position examined is counted once; the instruments agree with each
     /// other and with the per-thread totals.
@@ -162,6 +236,9 @@ proptest! {
         let typed: u64 = NodeType::ALL.iter().map(|&t| types.total(t)).sum();
         prop_assert_eq!(typed, stats.nodes());
         prop_assert_eq!(stats.expansions(), r.stats.expanded.iter().sum::<u64>());
+        prop_assert_eq!(r.stats.nodes_per_thread.len(), two());
+        prop_assert!(r.stats.brothers_helped <= r.stats.brothers_searched);
+        prop_assert!(r.stats.cut_prediction_failures() <= 1.0);
     }
 }
 

@@ -198,7 +198,14 @@ struct ParallelOutcome {
     type2_not_cut: u64,
     /// Predicted type-3 positions that cut off.
     type3_cut: u64,
+    /// Share of the predicted type-2 interior positions that did not cut off.
+    type2_not_cut_share: f64,
+    /// Younger brothers searched, and those another thread took over.
+    brothers_searched: u64,
+    brothers_helped: u64,
     brothers_aborted: u64,
+    /// Time the owners of split points waited for the other threads (ns).
+    wait_ns: u64,
     positions_per_thread: Vec<u64>,
 }
 
@@ -398,6 +405,7 @@ where
     G: HashedGame + MaybeBounded + Sync,
     G::Position: Send + Sync,
     G::Move: Send + Sync,
+    G::Moves: Send + Sync,
 {
     if choice == Choice::Ybwc {
         let options = YbwcOptions {
@@ -420,7 +428,11 @@ where
             expanded_by_predicted_type: r.stats.expanded,
             type2_not_cut: r.stats.cut_nodes_not_cut,
             type3_cut: r.stats.all_nodes_cut,
+            type2_not_cut_share: r.stats.cut_prediction_failures(),
+            brothers_searched: r.stats.brothers_searched,
+            brothers_helped: r.stats.brothers_helped,
             brothers_aborted: r.stats.brothers_aborted,
+            wait_ns: r.stats.wait_ns,
             positions_per_thread: r.stats.nodes_per_thread,
         });
         return Ok(outcome);
@@ -639,14 +651,19 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
                 let _ = writeln!(
                     out,
                     "  {} thread(s), {} split points, positions per thread {:?}; interior positions \
-                     predicted type 1/2/3: {t1}/{t2}/{t3}, type 2 that did not cut: {}, type 3 \
-                     that cut: {}, brother searches abandoned: {}",
+                     predicted type 1/2/3: {t1}/{t2}/{t3}, type 2 that did not cut: {} ({:.1} %), \
+                     type 3 that cut: {}; younger brothers searched {} (by another thread {}), \
+                     abandoned {}; owners waited {:.3} ms",
                     p.threads,
                     p.split_points,
                     p.positions_per_thread,
                     p.type2_not_cut,
+                    100.0 * p.type2_not_cut_share,
                     p.type3_cut,
-                    p.brothers_aborted
+                    p.brothers_searched,
+                    p.brothers_helped,
+                    p.brothers_aborted,
+                    p.wait_ns as f64 / 1e6
                 );
             }
             for line in &o.trace {

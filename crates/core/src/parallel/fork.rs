@@ -1,9 +1,9 @@
 //! Instruments that a parallel search can split between its tasks.
 //!
-//! A task of the parallel search searches one subtree with an instrument of
-//! its own, *forked* from the instrument of the task that handed the
-//! subtree over, and *joined* back into it when the subtree is done, in the
-//! order of the successors. Counts are sums, so they do not depend on which
+//! A helper of the parallel search searches brothers at a split point with
+//! an instrument of its own, *forked* once from the instrument of the
+//! split point's owner, and *joined* back into it when the split point is
+//! done. Counts are sums, so they do not depend on which
 //! thread searched what; what depends on timing is which positions are
 //! searched at all (see the module documentation of [`crate::parallel`]).
 
@@ -56,8 +56,9 @@ impl Fork for NodeTypes {
     }
 }
 
-/// The entries of forks are appended in the order of the successors they
-/// searched, so a one-thread parallel search traces exactly what the
+/// A helper's entries (in the order it searched its brothers) are appended
+/// after the owner's when the split point is done; with one thread nothing
+/// is forked, so a one-thread parallel search traces exactly what the
 /// sequential procedure traces.
 impl Fork for Trace {
     fn fork(&self) -> Self {

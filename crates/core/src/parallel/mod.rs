@@ -19,17 +19,26 @@
 //!   of a type 3 node type 2. [`SplitStats`] counts how often the
 //!   prediction failed (a type 2 node that did not cut off, a type 3 node
 //!   that did) — what explains the extra nodes of the parallel search.
-//! * **Work stealing** is rayon's: the younger brothers of a split point
-//!   are a parallel iterator on a pool of exactly the requested number of
-//!   threads; an idle thread steals the later half of a split point's
-//!   brothers.
+//! * **Split points** are made at a predicted type 1 or type 3 position
+//!   with at least [`YbwcOptions::min_split_depth`] plies left and at least
+//!   three successors (with two, the owner would claim the only younger
+//!   brother before another thread could). After the eldest, the younger
+//!   brothers are *claimed* one at a time from an atomic counter: the
+//!   owner goes on searching them in its own search context, in order,
+//!   and each other thread of the pool is offered the split point through
+//!   one rayon `join` (work stealing: an idle thread steals the offer).
+//!   A helper forks the owner's instrument once per split point (not per
+//!   brother), takes its thread's spare move buffers (no allocation once
+//!   the thread has searched as deep before) and claims brothers until
+//!   none is left; the owner joins the instruments once when all are done.
+//!   With one thread nothing is offered: the owner's loop is F2's.
 //! * **A shared bound**: each split point keeps the best value of its
 //!   finished successors in an atomic; a younger brother reads it when it
 //!   starts (its window is `(−beta, −max(alpha, best))`), and one that
 //!   reaches `beta` raises the split point's cutoff flag. Every position
 //!   checks the flags of the split points above it, so a cutoff stops the
 //!   brothers' searches (their values are discarded) and the brothers not
-//!   yet started are never started.
+//!   yet claimed are never started.
 //! * **Limits**: a time limit and a stop flag end every thread promptly (each
 //!   task's [`Search`] polls them every 1024 positions, and no new task
 //!   starts after one stopped). A node limit is refused: where the threads
@@ -45,13 +54,15 @@
 //! each reading the bound its elder brothers left: the search examines
 //! exactly the positions sequential F2 examines, with the same windows, and
 //! every instrument ([`crate::Stats`], [`crate::NodeTypes`],
-//! [`crate::Trace`], [`SplitStats`]) reads the same on every run (tested
-//! against F2). With **two or more threads** the root value is the same (the
+//! [`crate::Trace`]) reads the same on every run (tested against F2), as
+//! does [`SplitStats`] (tested against an independent sequential count;
+//! `brothers_helped` and `wait_ns` are 0). With **two or more threads** the root value is the same (the
 //! minimax value in a full window), but *which* positions are examined
 //! depends on timing: a brother may start before an elder one has raised
 //! the bound (search overhead) or be stopped half-way by a brother's cutoff.
 //! So the node counts, cutoff counts, the deep/shallow split of cutoffs and
-//! [`SplitStats`] vary from run to run, and the principal variation may be
+//! [`SplitStats`] (with the waiting time, a clock reading) vary from run to
+//! run, a [`crate::Trace`] lists a helper's positions after the owner's, and the principal variation may be
 //! another line of the same value. Counts are summed over threads
 //! ([`Fork`]), so no count is lost.
 

@@ -1,17 +1,14 @@
 //! The Young Brothers Wait procedure (see the module documentation of
 //! [`crate::parallel`]).
 
-use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 use super::{Fork, ParallelError, check_threads};
 use crate::game::Game;
 use crate::moves::MoveList;
-use crate::search::{Cut, Limits, Search};
+use crate::search::{Cut, Limits, Search, Spare};
 use crate::value::{NEG_INFINITY, Value};
 
 /// How the parallel search runs.
@@ -20,8 +17,9 @@ pub struct YbwcOptions {
     /// Worker threads (1..=[`super::cores`]).
     pub threads: usize,
     /// Split points are only made at nodes with at least this many plies
-    /// left: below, handing a brother to another thread costs more than
-    /// searching it (default 2; 1 splits everywhere).
+    /// left: below, handing brothers to another thread costs more than
+    /// searching them (default 3, the best of 2, 3, 4 and 6 over the four
+    /// workloads of docs/performance.md; 1 splits everywhere).
     pub min_split_depth: u32,
 }
 
@@ -29,7 +27,7 @@ impl Default for YbwcOptions {
     fn default() -> Self {
         YbwcOptions {
             threads: 1,
-            min_split_depth: 2,
+            min_split_depth: 3,
         }
     }
 }
@@ -66,7 +64,11 @@ impl Expected {
 }
 
 /// What the parallel search did: node types as predicted and as found,
-/// split points, and each thread's share of the positions.
+/// split points, the work that moved between threads, and each thread's
+/// share of the positions. With one thread every field but the per-thread
+/// list equals what a sequential search would count (tested); with more,
+/// every field depends on timing (module documentation of
+/// [`crate::parallel`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitStats {
     /// Interior (expanded) positions by expected type: type 1, 2, 3.
@@ -76,13 +78,23 @@ pub struct SplitStats {
     pub cut_nodes_not_cut: u64,
     /// Expected type 3 positions that did cut off.
     pub all_nodes_cut: u64,
-    /// Split points: positions whose younger brothers went to the pool.
+    /// Split points: positions whose younger brothers were offered to the
+    /// other threads.
     pub splits: u64,
-    /// Younger brothers whose search finished and counted.
+    /// Younger brothers of split points whose search finished and counted.
     pub brothers_searched: u64,
+    /// Of those, the ones searched by another thread than the one that
+    /// owns the split point: the work the second thread took over.
+    pub brothers_helped: u64,
     /// Younger brothers whose search was abandoned half-way because a
     /// brother, or a brother of an ancestor, cut off.
     pub brothers_aborted: u64,
+    /// Synchronisation: nanoseconds the owners of split points spent, after
+    /// their last brother, until the brothers other threads had taken were
+    /// done (summed over split points; 0 with one thread). Rayon lets a
+    /// waiting owner run other threads' work meanwhile, so this bounds the
+    /// idle time from above.
+    pub wait_ns: u64,
     /// Positions examined by each thread of the pool (index: thread).
     pub nodes_per_thread: Vec<u64>,
 }
@@ -97,7 +109,9 @@ impl SplitStats {
         self.all_nodes_cut += other.all_nodes_cut;
         self.splits += other.splits;
         self.brothers_searched += other.brothers_searched;
+        self.brothers_helped += other.brothers_helped;
         self.brothers_aborted += other.brothers_aborted;
+        self.wait_ns += other.wait_ns;
         if self.nodes_per_thread.len() < other.nodes_per_thread.len() {
             self.nodes_per_thread
                 .resize(other.nodes_per_thread.len(), 0);
@@ -116,12 +130,15 @@ impl SplitStats {
         self.nodes_per_thread.iter().sum()
     }
 
-    fn count_nodes(&mut self, nodes: u64) {
-        let thread = rayon::current_thread_index().unwrap_or(0);
-        if self.nodes_per_thread.len() <= thread {
-            self.nodes_per_thread.resize(thread + 1, 0);
+    /// The share of expected type 2 positions that did not cut off (0 when
+    /// there were none): how often Knuth's prediction failed where it
+    /// matters to the split, a type 2 whose successors were searched one
+    /// after another although it was really type 3.
+    pub fn cut_prediction_failures(&self) -> f64 {
+        match self.expanded[Expected::Cut as usize] {
+            0 => 0.0,
+            n => self.cut_nodes_not_cut as f64 / n as f64,
         }
-        self.nodes_per_thread[thread] += nodes;
     }
 }
 
@@ -158,6 +175,7 @@ where
     G: Game + Sync,
     G::Position: Send + Sync,
     G::Move: Send + Sync,
+    G::Moves: Send + Sync,
     O: Fork,
 {
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
@@ -172,12 +190,15 @@ where
         .map_err(|e| ParallelError::Pool(e.to_string()))?;
     let ctx = Ctx {
         game,
+        threads,
         min_split: options.min_split_depth.max(1),
         deadline: limits.time.map(|t| Instant::now() + t),
         stop: limits.stop,
         incomplete: AtomicBool::new(false),
+        spares: (0..threads).map(|_| Mutex::new(Vec::new())).collect(),
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
     };
-    let (value, pv, observer, stats) = pool.install(|| {
+    let (value, pv, observer, mut stats) = pool.install(|| {
         let mut task = Task::new(&ctx, observer);
         let found = node(
             &ctx,
@@ -198,6 +219,11 @@ where
         let (observer, stats) = task.finish(&ctx);
         (value, pv, observer, stats)
     });
+    stats.nodes_per_thread = ctx
+        .nodes
+        .iter()
+        .map(|n| n.load(Ordering::Relaxed))
+        .collect();
     Ok(YbwcResult {
         value,
         pv,
@@ -208,16 +234,23 @@ where
 }
 
 /// What every task shares.
-struct Ctx<'g, G> {
+struct Ctx<'g, G: Game> {
     game: &'g G,
+    threads: usize,
     min_split: u32,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     /// Set when a task's search hit a limit.
     incomplete: AtomicBool,
+    /// Per thread of the pool, the buffers of finished searches, for the
+    /// next task that starts on that thread (a stack: a thread waiting at a
+    /// split point may start another task meanwhile).
+    spares: Vec<Mutex<Vec<Spare<G>>>>,
+    /// Positions examined per thread of the pool.
+    nodes: Vec<AtomicU64>,
 }
 
-impl<G> Ctx<'_, G> {
+impl<G: Game> Ctx<'_, G> {
     /// The limits of a task starting now: the time left and the stop flag.
     fn limits(&self) -> Limits {
         Limits {
@@ -245,46 +278,101 @@ impl<G> Ctx<'_, G> {
         }
         hit
     }
+
+    /// The thread of the pool running the caller.
+    fn thread(&self) -> usize {
+        rayon::current_thread_index().unwrap_or(0) % self.threads
+    }
 }
 
-/// One task: the search of a subtree on whatever thread runs it.
+/// One task: the search of a subtree on whatever thread runs it. A task
+/// never changes threads (rayon runs the first half of a `join` and what
+/// follows it on the calling thread).
 struct Task<'g, G: Game, O: Fork> {
     s: Search<'g, G, O>,
     stats: SplitStats,
 }
 
 impl<'g, G: Game, O: Fork> Task<'g, G, O> {
+    /// A task on the calling thread, with the buffers its thread kept.
     fn new(ctx: &Ctx<'g, G>, observer: O) -> Self {
+        let spare = lock(&ctx.spares[ctx.thread()]).pop().unwrap_or_default();
         Task {
-            s: Search::with_observer(ctx.game, observer).limits(ctx.limits()),
+            s: Search::from_spare(ctx.game, observer, spare).limits(ctx.limits()),
             stats: SplitStats::default(),
         }
     }
 
-    /// Books the task's positions to its thread and gives its counts back.
-    fn finish(mut self, ctx: &Ctx<'_, G>) -> (O, SplitStats) {
+    /// Books the task's positions to its thread, keeps its buffers there
+    /// and gives its counts back.
+    fn finish(self, ctx: &Ctx<'_, G>) -> (O, SplitStats) {
         if self.s.stopped() {
             ctx.incomplete.store(true, Ordering::Relaxed);
         }
-        self.stats.count_nodes(self.s.nodes());
-        (self.s.into_observer(), self.stats)
+        let thread = ctx.thread();
+        ctx.nodes[thread].fetch_add(self.s.nodes(), Ordering::Relaxed);
+        let (observer, spare) = self.s.into_spare();
+        lock(&ctx.spares[thread]).push(spare);
+        (observer, self.stats)
     }
 }
 
-/// A node whose younger brothers are being searched in parallel.
-struct Split<'a, M> {
-    parent: Option<&'a Split<'a, M>>,
+/// A lock that a panicking holder cannot poison for the others (the data
+/// behind it stay consistent: a spare buffer, a best line).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The best successor of a split point so far: its value and, when another
+/// thread than the owner found it, the move and the line below it (the
+/// owner's own finds go straight into its principal-variation table).
+struct Best<M> {
+    value: Value,
+    line: Option<(M, Vec<M>)>,
+}
+
+/// A node whose younger brothers are being searched in parallel: each
+/// thread that takes part claims the next brother until none is left.
+struct Split<'a, G: Game> {
+    parent: Option<&'a Split<'a, G>>,
+    pos: &'a G::Position,
+    moves: &'a G::Moves,
+    ply: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    expected: Expected,
+    /// The thread that searched the eldest brother and waits for the rest.
+    owner: usize,
+    /// The next brother to claim.
+    next: AtomicUsize,
     /// A brother reached beta: the others stop.
     cut: AtomicBool,
-    /// The best value of the successors finished so far (−∞: none).
+    /// The best value of the successors finished so far (the shared bound).
     own: AtomicI64,
-    /// The move that gave it (if it beat alpha) and the line below it.
-    best: Mutex<Option<(M, Vec<M>)>>,
+    best: Mutex<Best<G::Move>>,
+}
+
+impl<G: Game> Split<'_, G> {
+    /// The next brother to search, unless the split point (or one above)
+    /// cut off, a limit was hit, or none is left.
+    fn claim(&self, ctx: &Ctx<'_, G>) -> Option<usize> {
+        if aborted(Some(self)) || ctx.halted() {
+            return None;
+        }
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        (i < self.moves.len()).then_some(i)
+    }
+
+    /// Brothers claimed (searched, started or abandoned).
+    fn claimed(&self) -> usize {
+        self.next.load(Ordering::Relaxed).min(self.moves.len())
+    }
 }
 
 /// Whether a split point at or above `split` has cut off.
 #[inline]
-fn aborted<M>(mut split: Option<&Split<'_, M>>) -> bool {
+fn aborted<G: Game>(mut split: Option<&Split<'_, G>>) -> bool {
     while let Some(s) = split {
         if s.cut.load(Ordering::Relaxed) {
             return true;
@@ -293,6 +381,10 @@ fn aborted<M>(mut split: Option<&Split<'_, M>>) -> bool {
     }
     false
 }
+
+/// Positions with fewer successors are never split: the owner claims its
+/// only younger brother before another thread could.
+const MIN_SPLIT_SUCCESSORS: usize = 3;
 
 /// One node of the parallel fail-hard search: its value and the cutoff it
 /// made (for its parent to classify as deep or shallow), or `None` when a
@@ -308,12 +400,13 @@ fn node<G, O>(
     alpha: Value,
     beta: Value,
     expected: Expected,
-    split: Option<&Split<'_, G::Move>>,
+    split: Option<&Split<'_, G>>,
 ) -> Option<(Value, Cut)>
 where
     G: Game + Sync,
     G::Position: Send + Sync,
     G::Move: Send + Sync,
+    G::Moves: Send + Sync,
     O: Fork,
 {
     if aborted(split) {
@@ -325,7 +418,7 @@ where
     }
     task.stats.expanded[expected as usize] += 1;
     let n = task.s.successors_mut(ply).len();
-    let parallel = expected.splits() && depth >= ctx.min_split && n > 1;
+    let parallel = expected.splits() && depth >= ctx.min_split && n >= MIN_SPLIT_SUCCESSORS;
     // Knuth's F2 loop over the successors searched one after another: all
     // of them, or the eldest alone before a split.
     let mut own = NEG_INFINITY;
@@ -358,7 +451,7 @@ where
         }
     }
     if parallel && own < beta {
-        let (value, pruned) = younger_brothers(
+        let (value, pruned) = split_point(
             ctx, task, pos, ply, depth, alpha, beta, expected, split, own,
         )?;
         own = value;
@@ -374,11 +467,16 @@ where
     Some((own.max(alpha), cut))
 }
 
-/// The younger brothers of the node at `ply`, searched in parallel after
-/// the eldest returned `own`: the best value of all successors, and how
-/// many were never examined because of a cutoff.
+/// The younger brothers of the node at `ply`, after the eldest returned
+/// `own`: the owner (this task) claims them one by one in order, and the
+/// other threads of the pool, offered the split point through one rayon
+/// `join` per helper, claim the next ones with an instrument forked once.
+/// Returns the best value of all successors and how many were never
+/// examined because of a cutoff. With one thread nothing is offered: the
+/// owner searches every brother in order with the bound its elder brothers
+/// left, which is sequential F2.
 #[allow(clippy::too_many_arguments)]
-fn younger_brothers<G, O>(
+fn split_point<G, O>(
     ctx: &Ctx<'_, G>,
     task: &mut Task<'_, G, O>,
     pos: &G::Position,
@@ -387,118 +485,195 @@ fn younger_brothers<G, O>(
     alpha: Value,
     beta: Value,
     expected: Expected,
-    split: Option<&Split<'_, G::Move>>,
+    split: Option<&Split<'_, G>>,
     own: Value,
 ) -> Option<(Value, usize)>
 where
     G: Game + Sync,
     G::Position: Send + Sync,
     G::Move: Send + Sync,
+    G::Moves: Send + Sync,
     O: Fork,
 {
-    let n = task.s.successors_mut(ply).len();
-    let brothers: Vec<(usize, G::Move, O)> = (1..n)
-        .map(|i| (i, task.s.successor(ply, i), task.s.observer.fork()))
-        .collect();
+    let moves = task.s.take_successors(ply);
+    let n = moves.len();
     let sp = Split {
         parent: split,
+        pos,
+        moves: &moves,
+        ply,
+        depth,
+        alpha,
+        beta,
+        expected,
+        owner: ctx.thread(),
+        next: AtomicUsize::new(1),
         cut: AtomicBool::new(false),
         own: AtomicI64::new(own),
-        best: Mutex::new(None),
+        best: Mutex::new(Best {
+            value: own.max(alpha),
+            line: None,
+        }),
     };
     task.stats.splits += 1;
-    let done: Vec<(O, SplitStats, bool)> = brothers
-        .into_par_iter()
-        .map(|(i, mv, observer)| {
-            brother(
-                ctx,
-                &sp,
-                pos,
-                ply,
-                i,
-                mv,
-                depth,
-                (alpha, beta),
-                expected.child(i),
-                observer,
-            )
-        })
-        .collect();
-    let mut examined = 1;
-    for (observer, stats, searched) in done {
+    if ctx.threads == 1 {
+        work(ctx, task, &sp);
+    } else {
+        let fork = task.s.observer.fork();
+        let (done, (observer, stats)) = rayon::join(
+            || {
+                work(ctx, task, &sp);
+                Instant::now()
+            },
+            || offer(ctx, &sp, fork, ctx.threads - 1),
+        );
+        task.stats.wait_ns += u64::try_from(done.elapsed().as_nanos()).unwrap_or(u64::MAX);
         task.s.observer.join(observer);
         task.stats.merge(&stats);
-        examined += usize::from(searched);
     }
+    let claimed = sp.claimed();
+    let Split { own, best, .. } = sp;
+    task.s.release(ply, moves);
     if aborted(split) {
         return None;
     }
-    if let Some((mv, line)) = sp.best.into_inner().ok().flatten() {
+    let best = best.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some((mv, line)) = best.line {
         task.s.set_pv(ply, mv, &line);
     }
-    Some((sp.own.load(Ordering::Relaxed), n - examined))
+    Some((own.into_inner(), n - claimed))
 }
 
-/// The search of the `i`-th successor `mv` of a split point, as a task of
-/// its own: its instrument, its counts, and whether it was examined at all
-/// (it is not when a brother cut off or a limit was hit before it started).
-#[allow(clippy::too_many_arguments)]
-fn brother<G, O>(
-    ctx: &Ctx<'_, G>,
-    sp: &Split<'_, G::Move>,
-    pos: &G::Position,
-    ply: usize,
-    i: usize,
-    mv: G::Move,
-    depth: u32,
-    (alpha, beta): (Value, Value),
-    expected: Expected,
-    observer: O,
-) -> (O, SplitStats, bool)
+/// The owner's share of a split point: brothers claimed until none is left
+/// or one cut off.
+fn work<G, O>(ctx: &Ctx<'_, G>, task: &mut Task<'_, G, O>, sp: &Split<'_, G>)
 where
     G: Game + Sync,
     G::Position: Send + Sync,
     G::Move: Send + Sync,
+    G::Moves: Send + Sync,
     O: Fork,
 {
-    if aborted(Some(sp)) || ctx.halted() {
-        return (observer, SplitStats::default(), false);
+    while let Some(i) = sp.claim(ctx) {
+        if !brother(ctx, task, sp, i, true) {
+            break;
+        }
     }
+}
+
+/// `helpers` threads offered the split point `sp`, each with an instrument
+/// forked from `observer` (the owner's at the split): the instruments and
+/// counts they bring back, joined.
+fn offer<G, O>(ctx: &Ctx<'_, G>, sp: &Split<'_, G>, observer: O, helpers: usize) -> (O, SplitStats)
+where
+    G: Game + Sync,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+    G::Moves: Send + Sync,
+    O: Fork,
+{
+    if helpers <= 1 {
+        return help(ctx, sp, observer);
+    }
+    let other = observer.fork();
+    let ((mut o, mut s), (o2, s2)) = rayon::join(
+        || help(ctx, sp, observer),
+        || offer(ctx, sp, other, helpers - 1),
+    );
+    o.join(o2);
+    s.merge(&s2);
+    (o, s)
+}
+
+/// A helper at a split point: claims brothers until none is left. It takes
+/// a search (its thread's spare buffers) only once it has a brother, so a
+/// helper that comes too late costs a claim.
+fn help<G, O>(ctx: &Ctx<'_, G>, sp: &Split<'_, G>, observer: O) -> (O, SplitStats)
+where
+    G: Game + Sync,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+    G::Moves: Send + Sync,
+    O: Fork,
+{
+    let Some(first) = sp.claim(ctx) else {
+        return (observer, SplitStats::default());
+    };
     let mut task = Task::new(ctx, observer);
+    let moved = ctx.thread() != sp.owner;
+    let mut i = first;
+    loop {
+        let before = task.stats.brothers_searched;
+        let go_on = brother(ctx, &mut task, sp, i, false);
+        if moved {
+            task.stats.brothers_helped += task.stats.brothers_searched - before;
+        }
+        match sp.claim(ctx) {
+            Some(next) if go_on => i = next,
+            _ => break,
+        }
+    }
+    task.finish(ctx)
+}
+
+/// Searches the `i`-th successor of the split point `sp` in `task` with the
+/// shared bound, and records its value there (its line too, when it is the
+/// best so far: in the owner's table, `owner`, or in the split point).
+/// Returns whether the brothers go on (no cutoff, no abort).
+fn brother<G, O>(
+    ctx: &Ctx<'_, G>,
+    task: &mut Task<'_, G, O>,
+    sp: &Split<'_, G>,
+    i: usize,
+    owner: bool,
+) -> bool
+where
+    G: Game + Sync,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+    G::Moves: Send + Sync,
+    O: Fork,
+{
+    let mv = sp.moves.get(i);
     // The shared bound: what the brothers finished so far have found.
     let own = sp.own.load(Ordering::Relaxed);
-    let lower = own.max(alpha);
-    let child = ctx.game.play(pos, mv);
+    let lower = own.max(sp.alpha);
+    let child = ctx.game.play(sp.pos, mv);
     let found = node(
         ctx,
-        &mut task,
+        task,
         &child,
-        ply + 1,
+        sp.ply + 1,
         i + 1,
-        depth - 1,
-        -beta,
+        sp.depth - 1,
+        -sp.beta,
         -lower,
-        expected,
+        sp.expected.child(i),
         Some(sp),
     );
-    match found {
-        None => task.stats.brothers_aborted += 1,
-        Some((t, child_cut)) => {
-            let t = -t;
-            task.stats.brothers_searched += 1;
-            task.s.successor_cut(ply + 1, child_cut, t, own);
-            if let Ok(mut best) = sp.best.lock() {
-                let now = sp.own.load(Ordering::Relaxed);
-                if t > now.max(alpha) {
-                    *best = Some((mv, task.s.pv_at(ply + 1).to_vec()));
-                }
-                sp.own.store(now.max(t), Ordering::Relaxed);
-                if t >= beta {
-                    sp.cut.store(true, Ordering::Relaxed);
-                }
+    let Some((t, child_cut)) = found else {
+        task.stats.brothers_aborted += 1;
+        return false;
+    };
+    let t = -t;
+    task.stats.brothers_searched += 1;
+    task.s.successor_cut(sp.ply + 1, child_cut, t, own);
+    let before = sp.own.fetch_max(t, Ordering::Relaxed);
+    if t > before.max(sp.alpha) {
+        let mut best = lock(&sp.best);
+        if t > best.value {
+            best.value = t;
+            if owner {
+                best.line = None;
+                task.s.update_pv(sp.ply, mv);
+            } else {
+                best.line = Some((mv, task.s.pv_at(sp.ply + 1).to_vec()));
             }
         }
     }
-    let (observer, stats) = task.finish(ctx);
-    (observer, stats, true)
+    if t >= sp.beta {
+        sp.cut.store(true, Ordering::Relaxed);
+        return false;
+    }
+    true
 }

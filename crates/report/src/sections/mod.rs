@@ -23,6 +23,7 @@ mod fuller_mc;
 mod klyushin;
 mod knuth_pi;
 mod one_scale;
+pub mod parallel;
 mod perfect;
 
 use crate::model::{Figure, Item};
@@ -130,6 +131,13 @@ pub fn registry() -> Vec<SectionSpec> {
             sources: "Knuth & Moore 1975 §6–§7 (minimal tree); Stockman 1979 (SSS*, Theorem 3); Pearl 1980 (Scout); Reinefeld 1983 (NegaScout); Plaat, Schaeffer, Pijls & de Bruin 1996 (MT-SSS*, MTD(f))",
             fast: false,
             run: one_scale::run_section,
+        },
+        SectionSpec {
+            id: "parallel",
+            title: "Parallel search: Young Brothers Wait and Lazy SMP against the machine's capacity",
+            sources: "Hsu slide 43 (node types); Knuth & Moore Thm 1; issue 16 (new measurements)",
+            fast: false,
+            run: parallel::run,
         },
         SectionSpec {
             id: "beyond",
