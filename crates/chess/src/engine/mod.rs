@@ -1,8 +1,12 @@
 //! A chess engine: iterative deepening over a principal-variation search
 //! with a transposition table, move ordering (hash move, MVV-LVA, killers,
-//! history), aspiration windows, null-move pruning, check extension,
-//! quiescence, mate-distance pruning and time management. [`crate::uci`]
-//! drives it over the UCI protocol.
+//! history), aspiration windows, null-move pruning, late-move reductions,
+//! futility and reverse futility pruning ([`Pruning`]), check extension,
+//! quiescence with static exchange pruning, mate-distance pruning and time
+//! management; tapered piece-square tables ([`pst`]) evaluate by default.
+//! [`crate::uci`] drives it over the UCI protocol. None of it is used by the
+//! experiments, which search with the core's procedures and
+//! [`crate::eval::Evaluator`].
 //!
 //! With more than one thread ([`Engine::set_threads`]) the engine searches
 //! by **Lazy SMP**: helper threads run the same iterative deepening on the

@@ -1,7 +1,13 @@
 //! The engine's search: principal-variation search (negamax) with a
-//! transposition table, null-move pruning, check extension, mate-distance
-//! pruning and a quiescence search, under iterative deepening with
-//! aspiration windows (see [`super::Engine::search`]).
+//! transposition table, null-move pruning, reverse futility pruning (the
+//! "static null move"), futility pruning of quiet moves and late-move
+//! reductions at the last plies, check extension, mate-distance pruning and
+//! a quiescence search that skips captures losing by static exchange
+//! evaluation, under iterative deepening with aspiration windows (see
+//! [`super::Engine::search`]). The selective techniques are the common ones
+//! of playing programs (Heinz's futility pruning, 1998; late-move
+//! reductions as in Fruit and Glaurung); each can be turned off
+//! ([`Pruning`]).
 //!
 //! A specialised search rather than the core's procedures: a playing engine
 //! needs per-node state the core's `Game` abstraction does not carry (the
