@@ -346,7 +346,10 @@ impl Session {
         o.line("option name MultiPV type spin default 1 min 1 max 256");
         o.line("option name Ponder type check default false");
         o.line("option name UCI_Chess960 type check default false");
-        o.line("option name Evaluation type combo default standard var standard var material var mobility");
+        o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
+        for name in PRUNING_OPTIONS {
+            o.line(&format!("option name {name} type check default true"));
+        }
         o.line("uciok");
     }
 
@@ -407,18 +410,35 @@ impl Session {
             }
             "evaluation" => need(name, value).and_then(|v| {
                 engine.eval = match v.to_ascii_lowercase().as_str() {
+                    "tapered" => EngineEval::Tapered,
                     "standard" => EngineEval::Standard,
                     "material" => EngineEval::Fuller(Evaluator::Material),
                     "mobility" => EngineEval::Fuller(Evaluator::MaterialMobility),
                     _ => {
                         return Err(format!(
-                            "Evaluation must be standard, material or mobility, got {v:?}"
+                            "Evaluation must be tapered, standard, material or mobility, got {v:?}"
                         ));
                     }
                 };
                 Ok(())
             }),
-            _ => Err(format!("unknown option {name:?}")),
+            other => match PRUNING_OPTIONS
+                .iter()
+                .position(|o| o.eq_ignore_ascii_case(other))
+            {
+                Some(i) => need(name, value).and_then(|v| {
+                    let on = parse_check(v)?;
+                    let p = &mut engine.pruning;
+                    *[
+                        &mut p.late_move_reductions,
+                        &mut p.futility,
+                        &mut p.reverse_futility,
+                        &mut p.quiescence_see,
+                    ][i] = on;
+                    Ok(())
+                }),
+                None => Err(format!("unknown option {name:?}")),
+            },
         };
         drop(engine);
         if let Err(e) = result {
@@ -607,6 +627,15 @@ impl Session {
 fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
     value.ok_or_else(|| format!("option {name} needs a value"))
 }
+
+/// The check options that turn the engine's selective techniques on and
+/// off ([`crate::engine::Pruning`], in its fields' order).
+const PRUNING_OPTIONS: [&str; 4] = [
+    "LateMoveReductions",
+    "Futility",
+    "ReverseFutility",
+    "QuiescenceSEE",
+];
 
 fn parse_check(v: &str) -> Result<bool, String> {
     match v.to_ascii_lowercase().as_str() {

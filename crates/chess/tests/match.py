@@ -4,12 +4,27 @@
 Usage:
   python3 crates/chess/tests/match.py [--engine target/release/alphabeta]
       [--opponent "phalanx -l- -b-"] [--protocol xboard|uci] [--games 10]
-      [--base 3] [--inc 0.03] [--max-plies 300] [--margin 0.25] [--pgn FILE]
+      [--base 3] [--inc 0.03] [--nodes N] [--random-plies K] [--seed S]
+      [--engine-options NAME=VALUE,...] [--opponent-options NAME=VALUE,...]
+      [--max-plies 300] [--margin 0.25] [--pgn FILE]
 
 The opponent is any engine on the PATH; by default Phalanx (Debian package
 `phalanx`, an XBoard engine). The games start from varied openings (each
 played twice, once with each colour) and are played at a real clock (BASE
-seconds each plus INC a move, counted here by the wall clock).
+seconds each plus INC a move, counted here by the wall clock), or with
+--nodes at a fixed budget of N positions a move for both engines (no clock:
+the result does not depend on the machine's load, and a deterministic
+engine plays the same game again from the same opening). With
+--random-plies K each pair of games (both colours) starts from its book
+opening followed by K random legal moves drawn from a generator seeded by
+--seed and the pair's index, so that long matches do not repeat games.
+
+Engine against an earlier build of itself, or against itself with a
+technique turned off by a UCI option (the engine's own tuning):
+  python3 crates/chess/tests/match.py --opponent "/tmp/engine-base uci" \
+      --protocol uci --nodes 20000 --random-plies 6 --games 200
+  python3 crates/chess/tests/match.py --opponent "target/release/alphabeta uci" \
+      --protocol uci --opponent-options LateMoveReductions=false --nodes 20000 ...
 
 It fails (exit 1) when our engine makes an illegal move, crashes, stops
 answering, breaks the protocol, or loses on time (its clock below -MARGIN
@@ -26,6 +41,7 @@ the logistic Elo curve).
 import argparse
 import logging
 import math
+import random
 import shutil
 import sys
 import time
@@ -69,11 +85,38 @@ def open_engine(command, protocol):
     return chess.engine.SimpleEngine.popen_xboard(command, timeout=30)
 
 
-def play_game(ours, theirs, opening, ours_white, args):
+def opening_board(opening, pair, args):
+    """The start of the games of `pair`: the book opening, then
+    `args.random_plies` random legal moves (seeded by `args.seed` and the
+    pair; a line that ends the game is drawn again)."""
+    rng = random.Random(args.seed * 1_000_003 + pair)
+    while True:
+        board = chess.Board()
+        for san in opening.split():
+            board.push_san(san)
+        for _ in range(args.random_plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(sorted(moves, key=lambda m: m.uci())))
+        if not board.is_game_over(claim_draw=True):
+            return board
+
+
+def options(text):
+    """`NAME=VALUE,...` as a dict for python-chess's `configure` (UCI
+    check options as booleans)."""
+    out = {}
+    for item in filter(None, (t.strip() for t in text.split(","))):
+        name, _, value = item.partition("=")
+        low = value.strip().lower()
+        out[name.strip()] = {"true": True, "false": False}.get(low, value.strip())
+    return out
+
+
+def play_game(ours, theirs, start, ours_white, args):
     """One game. Returns (result for us: 1, 0.5 or 0, reason, pgn game)."""
-    board = chess.Board()
-    for san in opening.split():
-        board.push_san(san)
+    board = start.copy()
     engines = {chess.WHITE: ours if ours_white else theirs,
                chess.BLACK: theirs if ours_white else ours}
     us = chess.WHITE if ours_white else chess.BLACK
@@ -94,9 +137,13 @@ def play_game(ours, theirs, opening, ours_white, args):
             break
         side = board.turn
         engine = engines[side]
-        limit = chess.engine.Limit(
-            white_clock=max(clock[chess.WHITE], 0.001), black_clock=max(clock[chess.BLACK], 0.001),
-            white_inc=args.inc, black_inc=args.inc)
+        if args.nodes:
+            limit = chess.engine.Limit(nodes=args.nodes)
+        else:
+            limit = chess.engine.Limit(
+                white_clock=max(clock[chess.WHITE], 0.001),
+                black_clock=max(clock[chess.BLACK], 0.001),
+                white_inc=args.inc, black_inc=args.inc)
         start = time.monotonic()
         try:
             played = engine.play(board, limit, game=game_id)
@@ -106,7 +153,7 @@ def play_game(ours, theirs, opening, ours_white, args):
                 raise Fault(f"{type(exc).__name__}: {exc}") from exc
             return 1.0, f"opponent fault: {type(exc).__name__}: {exc}", board
         clock[side] -= time.monotonic() - start
-        if clock[side] < -args.margin:
+        if not args.nodes and clock[side] < -args.margin:
             if side == us:
                 raise Fault(f"time forfeit ({clock[side]:.3f} s left)")
             return 1.0, f"opponent lost on time ({clock[side]:.3f} s)", board
@@ -138,6 +185,15 @@ def main():
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--base", type=float, default=3.0, help="seconds per side")
     parser.add_argument("--inc", type=float, default=0.03, help="seconds added per move")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="positions a move for both engines instead of a clock (0: clock)")
+    parser.add_argument("--random-plies", type=int, default=0,
+                        help="random legal moves played after each book opening")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random plies")
+    parser.add_argument("--engine-options", default="",
+                        help="UCI options of our engine, NAME=VALUE separated by commas")
+    parser.add_argument("--opponent-options", default="",
+                        help="the opponent's options (UCI only), NAME=VALUE separated by commas")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--margin", type=float, default=0.25)
     parser.add_argument("--pgn", help="write the games to this PGN file")
@@ -146,16 +202,19 @@ def main():
     logging.getLogger("chess.engine").setLevel(logging.ERROR)
 
     ours = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"], timeout=30)
+    ours.configure(options(args.engine_options))
     theirs = open_engine(args.opponent.split(), args.protocol)
+    theirs.configure(options(args.opponent_options))
     scores = []
     pgn_out = open(args.pgn, "w") if args.pgn else None
     started = time.monotonic()
     try:
         for i in range(args.games):
             opening = OPENINGS[(i // 2) % len(OPENINGS)]
+            start = opening_board(opening, i // 2, args)
             ours_white = i % 2 == 0
             try:
-                result, reason, board = play_game(ours, theirs, opening, ours_white, args)
+                result, reason, board = play_game(ours, theirs, start, ours_white, args)
             except Fault as fault:
                 print(f"game {i + 1}: FAULT of alphabeta: {fault}", flush=True)
                 return 1
@@ -163,6 +222,7 @@ def main():
                 # The opponent died: restart it, the game counts for us.
                 print(f"game {i + 1}: opponent terminated ({exc}); restarting it", flush=True)
                 theirs = open_engine(args.opponent.split(), args.protocol)
+                theirs.configure(options(args.opponent_options))
                 result, reason, board = 1.0, "opponent crashed", chess.Board()
             if reason.startswith("opponent"):
                 # A faulty opponent is replaced by a fresh process.
@@ -171,12 +231,17 @@ def main():
                 except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError):
                     pass
                 theirs = open_engine(args.opponent.split(), args.protocol)
+                theirs.configure(options(args.opponent_options))
             scores.append(result)
             colour = "white" if ours_white else "black"
-            print(f"game {i + 1}: alphabeta {colour}, {opening!r}: "
+            line = " ".join(m.uci() for m in start.move_stack[len(opening.split()):])
+            shown = f"{opening} +{line}" if line else opening
+            print(f"game {i + 1}: alphabeta {colour}, {shown!r}: "
                   f"{result:g} ({reason}, {board.ply()} plies)", flush=True)
             if pgn_out:
                 game = chess.pgn.Game.from_board(board)
+                if args.random_plies:
+                    game.headers["Opening"] = shown
                 game.headers["White"] = "alphabeta" if ours_white else args.opponent
                 game.headers["Black"] = args.opponent if ours_white else "alphabeta"
                 game.headers["Round"] = str(i + 1)
@@ -197,8 +262,9 @@ def main():
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / n)
     half = 1.96 * sd / math.sqrt(n)
     low, high = max(mean - half, 0.0), min(mean + half, 1.0)
+    control = f"{args.nodes} nodes a move" if args.nodes else f"{args.base:g}+{args.inc:g} s"
     print(f"alphabeta vs {args.opponent}: +{wins} ={draws} -{losses} of {n} games "
-          f"at {args.base:g}+{args.inc:g} s, score {mean:.3f} "
+          f"at {control}, score {mean:.3f} "
           f"({time.monotonic() - started:.0f} s)")
 
     def show(s):

@@ -775,3 +775,40 @@ fn an_endless_line_is_skipped_within_a_bounded_buffer() {
         "{lines:?}"
     );
 }
+
+// Issue 17: the selective techniques are check options, on by default, and
+// the evaluation defaults to the tapered tables.
+#[test]
+fn pruning_options_are_listed_and_checked() {
+    let lines = session("uci\n");
+    for opt in [
+        "LateMoveReductions",
+        "Futility",
+        "ReverseFutility",
+        "QuiescenceSEE",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == &format!("option name {opt} type check default true")),
+            "{opt}: {lines:?}"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Evaluation type combo default tapered")),
+        "{lines:?}"
+    );
+    let lines = session(
+        "setoption name latemovereductions value false\nsetoption name Futility value maybe\n\
+         setoption name QuiescenceSEE value false\nposition startpos\ngo depth 3\n",
+    );
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("expected true or false"), "{errors:?}");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+}

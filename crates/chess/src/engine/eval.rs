@@ -1,7 +1,8 @@
 //! The engine's evaluation: Fuller's material values plus small positional
 //! terms (piece placement by formula), from the side to move's viewpoint.
-//! The experiments' evaluators ([`crate::eval::Evaluator`]) can be used
-//! instead through [`EngineEval`].
+//! The experiments' evaluators ([`crate::eval::Evaluator`]) and the tapered
+//! piece-square tables of [`super::pst`] (the engine's default, see
+//! [`super::Engine::new`]) can be used instead through [`EngineEval`].
 
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece, Square};
@@ -11,9 +12,13 @@ use crate::eval::{Evaluator, PIECE_VALUES};
 /// Which evaluation the engine uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineEval {
-    /// Material plus placement terms ([`positional`]).
+    /// Material plus placement terms ([`positional`]): the evaluation of
+    /// [`super::PlainChess`] by default.
     #[default]
     Standard,
+    /// Tapered piece-square tables ([`super::pst::evaluate`]): the UCI
+    /// engine's default.
+    Tapered,
     /// One of the experiments' evaluators (material, material + mobility).
     Fuller(Evaluator),
 }
@@ -24,6 +29,7 @@ impl EngineEval {
     pub fn evaluate(self, board: &Board) -> Value {
         match self {
             EngineEval::Standard => positional(board),
+            EngineEval::Tapered => super::pst::evaluate(board),
             EngineEval::Fuller(e) => e.evaluate(board),
         }
     }

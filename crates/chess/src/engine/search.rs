@@ -1,7 +1,13 @@
 //! The engine's search: principal-variation search (negamax) with a
-//! transposition table, null-move pruning, check extension, mate-distance
-//! pruning and a quiescence search, under iterative deepening with
-//! aspiration windows (see [`super::Engine::search`]).
+//! transposition table, null-move pruning, reverse futility pruning (the
+//! "static null move"), futility pruning of quiet moves and late-move
+//! reductions at the last plies, check extension, mate-distance pruning and
+//! a quiescence search that skips captures losing by static exchange
+//! evaluation, under iterative deepening with aspiration windows (see
+//! [`super::Engine::search`]). The selective techniques are the common ones
+//! of playing programs (Heinz's futility pruning, 1998; late-move
+//! reductions as in Fruit and Glaurung); each can be turned off
+//! ([`Pruning`]).
 //!
 //! A specialised search rather than the core's procedures: a playing engine
 //! needs per-node state the core's `Game` abstraction does not carry (the
@@ -25,10 +31,70 @@ use super::ordering::{MoveOrdering, tactical_score};
 use super::table::SharedTable;
 use super::time::TimeBudget;
 use super::{Report, SearchInfo};
+use crate::floyd::see;
 use crate::position::{insufficient_material, legal_moves_into, repetition_key};
 
 /// The deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 120;
+
+/// Which of the engine's selective techniques are on (all by default;
+/// UCI options `LateMoveReductions`, `Futility`, `ReverseFutility`,
+/// `QuiescenceSEE`). Turning one off gives the search without it, for
+/// matches against the previous version and for tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Late-move reductions with a re-search at full depth on a fail high.
+    pub late_move_reductions: bool,
+    /// Futility pruning of quiet moves at the last plies.
+    pub futility: bool,
+    /// Reverse futility pruning (static null move) at the last plies.
+    pub reverse_futility: bool,
+    /// Quiescence skips captures that lose material by static exchange
+    /// evaluation and orders the rest by it.
+    pub quiescence_see: bool,
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Pruning {
+            late_move_reductions: true,
+            futility: true,
+            reverse_futility: true,
+            quiescence_see: true,
+        }
+    }
+}
+
+impl Pruning {
+    /// The search as it was before these techniques.
+    pub const NONE: Pruning = Pruning {
+        late_move_reductions: false,
+        futility: false,
+        reverse_futility: false,
+        quiescence_see: false,
+    };
+}
+
+/// Values beyond this are mates (or bounds near them): no margin pruning there.
+const MATE_BOUND: Value = 20_000;
+
+/// Reverse futility pruning: at most this many plies left, a margin of
+/// this many centipawns a ply.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: Value = 90;
+
+/// Futility pruning of quiet moves: at most this many plies left, with
+/// these margins by plies left.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: [Value; 4] = [0, 150, 300, 450];
+
+/// The late-move reduction of the `index`-th move (0-based) with `depth`
+/// plies left: about ln(depth)·ln(index)/2 plies, one less in PV nodes,
+/// leaving at least one ply to search.
+fn lmr_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
+    let r = (0.5 + (depth as f64).ln() * (index as f64).ln() / 2.0) as i32 - i32::from(pv_node);
+    r.clamp(0, (depth - 2).max(0))
+}
 
 /// Shared between the thread that reads commands and the search thread.
 #[derive(Debug)]
@@ -116,6 +182,7 @@ pub(super) struct Searcher<'e> {
     pub tt: &'e SharedTable,
     pub ordering: &'e mut MoveOrdering,
     pub eval: EngineEval,
+    pub pruning: Pruning,
     pub control: &'e SearchControl,
     pub budget: Option<TimeBudget>,
     pub node_limit: Option<u64>,
@@ -330,22 +397,42 @@ impl Searcher<'_> {
                 _ => {}
             }
         }
+        // The static value, for the pruning decisions below (not in check).
+        let static_eval = if in_check {
+            None
+        } else {
+            Some(self.eval.evaluate(board))
+        };
+        // Reverse futility (static null move): near the horizon, a position
+        // whose static value beats beta by a margin a ply is taken to hold.
+        if let Some(e) = static_eval
+            && self.pruning.reverse_futility
+            && !root
+            && !pv_node
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && e - RFP_MARGIN * Value::from(depth) >= beta
+        {
+            return e;
+        }
         // Null move: if passing still fails high, the position is good enough.
-        if null_ok && !root && !pv_node && !in_check && depth >= 3 && has_pieces(board) {
-            let static_eval = self.eval.evaluate(board);
-            if static_eval >= beta
-                && let Some(passed) = board.null_move()
-            {
-                let r = if depth >= 6 { 3 } else { 2 };
-                self.keys.push(repetition_key(board));
-                let v = -self.negamax(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
-                self.keys.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    return beta;
-                }
+        if null_ok
+            && !root
+            && !pv_node
+            && depth >= 3
+            && has_pieces(board)
+            && static_eval.is_some_and(|e| e >= beta)
+            && let Some(passed) = board.null_move()
+        {
+            let r = if depth >= 6 { 3 } else { 2 };
+            self.keys.push(repetition_key(board));
+            let v = -self.negamax(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                return beta;
             }
         }
         let mut moves = Vec::with_capacity(48);
@@ -371,13 +458,52 @@ impl Searcher<'_> {
                     number: i + 1,
                 });
             }
+            let quiet = tactical_score(board, mv) == 0;
             let mut child = board.clone();
             child.play_unchecked(mv);
+            let gives_check = !child.checkers().is_empty();
+            // Futility: near the horizon, a quiet move cannot lift a static
+            // value far below alpha (the first move is always searched).
+            if let Some(e) = static_eval
+                && self.pruning.futility
+                && i > 0
+                && quiet
+                && !gives_check
+                && !pv_node
+                && depth <= FUTILITY_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && e + FUTILITY_MARGIN[depth as usize] <= alpha
+            {
+                continue;
+            }
             let mut v;
             if i == 0 {
                 v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
             } else {
-                v = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                // Late-move reduction: late quiet moves are searched less
+                // deep first, and again at full depth if they beat alpha.
+                let reduction = if self.pruning.late_move_reductions
+                    && depth >= 3
+                    && i >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
+                    lmr_reduction(depth, i, pv_node)
+                } else {
+                    0
+                };
+                v = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                );
+                if reduction > 0 && v > alpha && !self.stopped {
+                    v = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
                 if v > alpha && v < beta && !self.stopped {
                     v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
                 }
@@ -396,7 +522,7 @@ impl Searcher<'_> {
                         self.root_value = v;
                     }
                     if v >= beta {
-                        if tactical_score(board, mv) == 0 {
+                        if quiet {
                             self.ordering.record_cutoff(board, mv, ply, depth);
                         }
                         break;
@@ -457,7 +583,22 @@ impl Searcher<'_> {
                 false
             });
         }
-        moves.sort_by_key(|&mv| -tactical_score(board, mv));
+        if in_check || !self.pruning.quiescence_see {
+            moves.sort_by_key(|&mv| -tactical_score(board, mv));
+        } else {
+            // Captures that lose material by static exchange are skipped
+            // (a queen promotion is kept); the rest are tried by what the
+            // exchange wins, then by MVV-LVA.
+            let mut scored: Vec<(Value, i64, Move)> = moves
+                .iter()
+                .filter(|mv| mv.promotion.is_none_or(|p| p == Piece::Queen))
+                .map(|&mv| (see(board, mv), tactical_score(board, mv), mv))
+                .filter(|&(gain, _, mv)| gain >= 0 || mv.promotion.is_some())
+                .collect();
+            scored.sort_by_key(|&(gain, t, _)| std::cmp::Reverse((gain, t)));
+            moves.clear();
+            moves.extend(scored.into_iter().map(|(_, _, mv)| mv));
+        }
         for mv in moves {
             if !in_check && mv.promotion.is_some() && mv.promotion != Some(Piece::Queen) {
                 continue;
@@ -543,4 +684,28 @@ fn has_pieces(board: &Board) -> bool {
         | board.pieces(Piece::Rook)
         | board.pieces(Piece::Queen);
     !(pieces & own).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn late_move_reductions_leave_a_ply_and_grow_with_depth_and_lateness() {
+        for depth in 3..40 {
+            for index in 3..60 {
+                for pv in [false, true] {
+                    let r = lmr_reduction(depth, index, pv);
+                    assert!(r >= 0 && depth - 1 - r >= 1, "{depth} {index} {pv}: {r}");
+                    assert!(r >= lmr_reduction(depth - 1, index, pv).min(depth - 2));
+                    assert!(r >= lmr_reduction(depth, index - 1, pv));
+                }
+                assert!(lmr_reduction(depth, index, true) <= lmr_reduction(depth, index, false));
+            }
+        }
+        // The fourth move at depth 3 loses one ply; a late move deep in the
+        // tree several.
+        assert_eq!(lmr_reduction(3, 3, false), 1);
+        assert_eq!(lmr_reduction(10, 20, false), 3);
+    }
 }
