@@ -10,7 +10,14 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 fn float_path(c: &mut Criterion) {
     let mut group = c.benchmark_group("float");
-    for (n, d) in [(35u32, 4u32), (35, 8), (64, 24)] {
+    for (n, d) in [
+        (35u32, 4u32),
+        (35, 8),
+        (64, 24),
+        (2, 64),
+        (35, 64),
+        (1000, 64),
+    ] {
         group.bench_function(format!("nbp_{n}_{d}"), |b| {
             b.iter(|| expected_leaves(black_box(n), black_box(d)).unwrap())
         });

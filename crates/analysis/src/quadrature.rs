@@ -6,7 +6,7 @@
 //! estimate, not a sharp one.
 
 /// Kronrod abscissae on \[−1, 1\] (non-negative half, descending; odd indices are Gauss nodes).
-const XGK: [f64; 8] = [
+pub(crate) const XGK: [f64; 8] = [
     0.991_455_371_120_812_6,
     0.949_107_912_342_758_5,
     0.864_864_423_359_769_1,
@@ -17,7 +17,7 @@ const XGK: [f64; 8] = [
     0.0,
 ];
 /// Kronrod weights for [`XGK`].
-const WGK: [f64; 8] = [
+pub(crate) const WGK: [f64; 8] = [
     0.022_935_322_010_529_22,
     0.063_092_092_629_978_55,
     0.104_790_010_322_250_18,

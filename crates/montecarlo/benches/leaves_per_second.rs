@@ -1,7 +1,10 @@
 //! Leaves per second of fail-hard alpha-beta (Knuth's F2) on implicit
 //! uniform trees: the library's generic search against a minimal
 //! hand-written alpha-beta over the very same splitmix-hashed tree, measured
-//! side by side in one run; and the Monte Carlo runner on 1 and 2 threads.
+//! side by side in one run, with a second hand-written kernel whose leaf
+//! parents scan their leaves in their own loop; and the Monte Carlo runner on
+//! 1 and 2 threads beside two independent 1-thread runs at once (the host's
+//! capacity).
 //!
 //! Run: `cargo bench -p alphabeta-montecarlo --bench leaves_per_second`.
 //! Criterion's "thrpt" is leaves per second (one element = one leaf).
@@ -43,6 +46,48 @@ impl Baseline {
         }
         m
     }
+
+    /// The second hand-written kernel: the same tree and values, but a leaf
+    /// parent scans its leaves in its own loop (no call per leaf) — the trick
+    /// the library's depth-1 successor loop uses (issue 17).
+    fn search_inline_leaves(
+        &self,
+        id: u64,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        leaves: &mut u64,
+    ) -> Value {
+        if depth == 0 {
+            *leaves += 1;
+            return (node_hash(self.key, id) >> 8) as Value - (1 << 55);
+        }
+        let mut m = alpha;
+        let first = id * self.n + 1;
+        if depth == 1 {
+            for child in first..first + self.n {
+                *leaves += 1;
+                let t = -((node_hash(self.key, child) >> 8) as Value - (1 << 55));
+                if t > m {
+                    m = t;
+                }
+                if m >= beta {
+                    break;
+                }
+            }
+            return m;
+        }
+        for child in first..first + self.n {
+            let t = -self.search_inline_leaves(child, depth - 1, -beta, -m, leaves);
+            if t > m {
+                m = t;
+            }
+            if m >= beta {
+                break;
+            }
+        }
+        m
+    }
 }
 
 /// The leaf key of a `Uniform` tree with this seed (as `Uniform` derives it).
@@ -61,6 +106,19 @@ fn baseline_trees(n: u32, d: u32) -> (Value, u64) {
             key: leaf_key(seed),
         };
         values ^= b.search(0, d, NEG_INFINITY, INFINITY, &mut leaves);
+    }
+    (values, leaves)
+}
+
+fn inline_leaf_trees(n: u32, d: u32) -> (Value, u64) {
+    let mut leaves = 0;
+    let mut values = 0;
+    for seed in 0..SEEDS {
+        let b = Baseline {
+            n: u64::from(n),
+            key: leaf_key(seed),
+        };
+        values ^= b.search_inline_leaves(0, d, NEG_INFINITY, INFINITY, &mut leaves);
     }
     (values, leaves)
 }
@@ -103,10 +161,14 @@ fn leaves_per_second(c: &mut Criterion) {
         // Same tree, same procedure: the same leaves and the same values.
         assert_eq!(library_stats(n, d), (value, leaves), "⟨{n},{d}⟩");
         assert_eq!(library_bare(n, d), value);
+        assert_eq!(inline_leaf_trees(n, d), (value, leaves));
         let mut group = c.benchmark_group(format!("f2 uniform <{n},{d}>"));
         group.throughput(Throughput::Elements(leaves));
         group.bench_function("baseline (hand-written)", |b| {
             b.iter(|| baseline_trees(black_box(n), black_box(d)))
+        });
+        group.bench_function("baseline (hand-written, inline leaf loop)", |b| {
+            b.iter(|| inline_leaf_trees(black_box(n), black_box(d)))
         });
         group.bench_function("library, no observer", |b| {
             b.iter(|| library_bare(black_box(n), black_box(d)))
@@ -152,6 +214,34 @@ fn parallel_runner(c: &mut Criterion) {
             })
         });
     }
+    group.finish();
+    // The host's capacity for two busy single-threaded jobs: two independent
+    // 1-thread runs at once (as two processes would be, sharing nothing but
+    // the machine). The 2-thread runner is compared with this, not with 2×
+    // one thread: the second core of this host is shared (issue 17).
+    let mut group = c.benchmark_group("runner uniform <10,6> x2048 trees, capacity");
+    group.throughput(Throughput::Elements(2 * leaves));
+    group.sample_size(10);
+    group.bench_function("2 independent 1-thread runs at once", |b| {
+        b.iter(|| {
+            std::thread::scope(|scope| {
+                let jobs: Vec<_> = (0..2)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            let opts = RunOptions {
+                                threads: Some(1),
+                                ..RunOptions::default()
+                            };
+                            run(black_box(&exp), &opts).expect("runs")
+                        })
+                    })
+                    .collect();
+                jobs.into_iter()
+                    .map(|j| j.join().expect("no panic"))
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
     group.finish();
 }
 

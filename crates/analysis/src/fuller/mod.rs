@@ -6,16 +6,19 @@
 //!   the faster form the paper left as an open problem;
 //! * [`lemma53`]: Eqn 5.6 summed over all index vectors with the integrals of Lemma 5.3, an
 //!   independent exact check for small trees;
-//! * [`expected_leaves`]: floating point with an error bound for N ≤ 64, D ≤ 24;
+//! * [`expected_leaves`], [`expected_leaves_by_level`]: floating point with a certified error
+//!   bound for N ≤ 1000, D ≤ 64 (every level in one pass; [`certified`] documents the bound);
 //! * [`leaf_probability`]: Pr{i_D} (Theorem 2, Eqn 5.6); [`expected_move_generations`];
 //! * [`tables`]: the paper's printed Tables 5.1, 5.2 and 7.1.
 
+pub mod certified;
 mod error;
 mod exact;
 mod float;
 pub mod lemma53;
 pub mod tables;
 
+pub use certified::{CERTIFIED_MAX_D, CERTIFIED_MAX_N, LevelEstimates, expected_leaves_by_level};
 pub use error::FullerError;
 pub use exact::{
     EXACT_LIMIT_BITS, check_exact_cost, check_exact_cost_within, estimated_cost_bits,

@@ -18,7 +18,8 @@ use serde_json::{Value as Json, json};
 /// Options of `alphabeta exact`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
-  alphabeta exact nbp --n 35 --d 4             E[NBP] in floating point with an error bound
+  alphabeta exact nbp --n 35 --d 4             E[NBP] in floating point with a certified error bound
+  alphabeta exact nbp --n 1000 --d 64          ... at any N <= 1000, D <= 64
   alphabeta exact nbp --n 3 --d 4 --exact      ... and as an exact rational
   alphabeta exact nmg --n 10 --d 6             expected move generations
   alphabeta exact levels --n 35 --d 8          per level, with the depth ratios DR, DR*
@@ -47,10 +48,10 @@ enum What {
     Nmg(SizeArgs),
     /// Per level l = 0..=D: E[NBP_{N,l}], perfect ordering, minimax, and the depth ratios.
     Levels {
-        /// Branching factor N (2..=64).
+        /// Branching factor N (2..=1000).
         #[arg(long)]
         n: u32,
-        /// Depth D (1..=24).
+        /// Depth D (1..=64).
         #[arg(long)]
         d: u32,
     },
@@ -92,10 +93,10 @@ enum What {
     },
     /// (E[NBP_{N,D+2}]/E[NBP_{N,D}])^(1/2) against Pearl's ξ_N/(1−ξ_N), D = 0..=d−2.
     Pearl {
-        /// Branching factor N (1..=64).
+        /// Branching factor N (1..=1000).
         #[arg(long)]
         n: u32,
-        /// Largest depth (2..=24).
+        /// Largest depth (2..=64).
         #[arg(long, default_value_t = 24)]
         d: u32,
     },
@@ -111,10 +112,10 @@ enum What {
 
 #[derive(clap::Args)]
 struct SizeArgs {
-    /// Branching factor N (1..=64 in floating point; any N with --exact within the cost limit).
+    /// Branching factor N (1..=1000 in floating point; any N with --exact within the cost limit).
     #[arg(long)]
     n: u32,
-    /// Depth D (0..=24 in floating point).
+    /// Depth D (0..=64 in floating point).
     #[arg(long)]
     d: u32,
     /// Also compute the exact rational (refused when too expensive).
@@ -276,6 +277,11 @@ fn memory_cap_bits() -> f64 {
     resources::available_memory().map_or(fuller::EXACT_LIMIT_BITS, |bytes| 2.0 * bytes as f64)
 }
 
+/// What the floating-point error bound means (printed with every floating-point value).
+const CERTIFIED_NOTE: &str = "error_bound is certified: the Kronrod quadrature's truncation is \
+     bounded through a majorant on a Bernstein ellipse (rigorous), the rounding by a first-order \
+     running error analysis (conservative); see alphabeta_analysis::fuller::certified";
+
 /// Largest depth of an exact E\[NMG\] (a sum over the levels).
 const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
 
@@ -354,13 +360,21 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
             .notes
             .push(format!("exact decimal: {}", to_decimal(r, 30)));
     }
+    if float.is_some() {
+        table.notes.push(CERTIFIED_NOTE.to_string());
+    }
     Ok(table)
 }
 
 fn levels(n: u32, depth: u32) -> anyhow::Result<Table> {
     if !(2..=fuller::FLOAT_MAX_N).contains(&n) || !(1..=fuller::FLOAT_MAX_D).contains(&depth) {
-        bail!("need 2 <= N <= 64 and 1 <= D <= 24 (got N = {n}, D = {depth})");
+        bail!(
+            "need 2 <= N <= {} and 1 <= D <= {} (got N = {n}, D = {depth})",
+            fuller::FLOAT_MAX_N,
+            fuller::FLOAT_MAX_D
+        );
     }
+    let all = fuller::expected_leaves_by_level(n, depth)?;
     let mut table = Table::new(
         format!(
             "N = {n}: positions examined per level; DR = log NBP / log N^l (Slagle & Dixon), \
@@ -378,8 +392,15 @@ fn levels(n: u32, depth: u32) -> anyhow::Result<Table> {
         ],
     );
     for level in 0..=depth {
-        let e = fuller::expected_leaves_on_level(n, level)?;
-        let perfect = perfect::perfect_ordering_leaves(u64::from(n), level)?;
+        let e = all.levels[level as usize];
+        // N^⌈l/2⌉ + N^⌊l/2⌋ − 1 (Levin; Slagle & Dixon) in floating point: past 2^64 for
+        // large trees.
+        let perfect = perfect::perfect_ordering_leaves(u64::from(n), level)
+            .map(|p| p as f64)
+            .unwrap_or_else(|_| {
+                let nf = f64::from(n);
+                nf.powi(level.div_ceil(2) as i32) + nf.powi(level as i32 / 2) - 1.0
+            });
         let ratios = if level > 0 {
             [
                 json!(format!(
@@ -388,11 +409,11 @@ fn levels(n: u32, depth: u32) -> anyhow::Result<Table> {
                 )),
                 json!(format!(
                     "{:.5}",
-                    asymptotics::depth_ratio(perfect as f64, n, level)
+                    asymptotics::depth_ratio(perfect, n, level)
                 )),
                 json!(format!(
                     "{:.5}",
-                    asymptotics::depth_ratio_star(perfect as f64, e.value)
+                    asymptotics::depth_ratio_star(perfect, e.value)
                 )),
             ]
         } else {
@@ -403,18 +424,23 @@ fn levels(n: u32, depth: u32) -> anyhow::Result<Table> {
             json!(level),
             json!(format!("{:.12e}", e.value)),
             json!(format!("{:.2e}", e.error)),
-            json!(perfect.to_string()),
+            json!(if perfect < 1e18 {
+                format!("{perfect:.0}")
+            } else {
+                format!("{perfect:.6e}")
+            }),
             json!(format!("{:.6e}", f64::from(n).powi(level as i32))),
             dr,
             dr_po,
             dr_star,
         ]);
     }
-    let nmg = fuller::expected_move_generations(n, depth)?;
+    let nmg = all.move_generations();
     table.notes.push(format!(
         "E[NMG_{{{n},{depth}}}] = {:.12e} ± {:.1e}",
         nmg.value, nmg.error
     ));
+    table.notes.push(CERTIFIED_NOTE.to_string());
     Ok(table)
 }
 
@@ -615,8 +641,13 @@ fn dependent(d: u32, h: u32, exact: bool) -> anyhow::Result<Table> {
 
 fn pearl(n: u32, max_depth: u32) -> anyhow::Result<Table> {
     if !(1..=fuller::FLOAT_MAX_N).contains(&n) || !(2..=fuller::FLOAT_MAX_D).contains(&max_depth) {
-        bail!("need 1 <= N <= 64 and 2 <= d <= 24 (got N = {n}, d = {max_depth})");
+        bail!(
+            "need 1 <= N <= {} and 2 <= d <= {} (got N = {n}, d = {max_depth})",
+            fuller::FLOAT_MAX_N,
+            fuller::FLOAT_MAX_D
+        );
     }
+    let all = fuller::expected_leaves_by_level(n, max_depth)?;
     let target = asymptotics::pearl_branching_factor(n);
     let mut table = Table::new(
         format!(
@@ -632,8 +663,8 @@ fn pearl(n: u32, max_depth: u32) -> anyhow::Result<Table> {
         ],
     );
     for d in 0..=max_depth - 2 {
-        let low = fuller::expected_leaves(n, d)?;
-        let high = fuller::expected_leaves(n, d + 2)?;
+        let low = all.levels[d as usize];
+        let high = all.levels[d as usize + 2];
         let ratio = (high.value / low.value).sqrt();
         let dr = if n > 1 && d > 0 {
             json!(format!("{:.5}", asymptotics::depth_ratio(low.value, n, d)))
@@ -663,7 +694,8 @@ fn parse_grid(grid: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
         .trim()
         .parse()
         .with_context(|| format!("bad grid end {b:?}"))?;
-    if first < 1 || last > fuller::FLOAT_MAX_N || last <= first {
+    // The fit of Table 7.1 stays on the range the paper and the old float path covered.
+    if first < 1 || last > 64 || last <= first {
         bail!("grid {grid:?} must satisfy 1 <= FIRST < LAST <= 64");
     }
     Ok(first..=last)
@@ -843,13 +875,24 @@ mod tests {
     fn nbp_ranges() {
         assert!(nbp(&size(35, 8, false), false).is_ok());
         assert!(nbp(&size(35, 8, true), false).is_err());
-        assert!(nbp(&size(100, 2, false), false).is_err());
+        assert!(nbp(&size(1001, 2, false), false).is_err());
+        assert!(nbp(&size(35, 65, false), false).is_err());
+        // Past the old float range (N <= 64, D <= 24), with a small certified bound.
+        let t = nbp(&size(1000, 64, false), false).unwrap();
+        let bound: f64 = t.rows[0][4].as_str().unwrap().parse().unwrap();
+        assert!(bound < 1e-8, "{bound}");
+        assert!(t.notes.iter().any(|n| n.contains("certified")));
+        assert!(nbp(&size(300, 40, false), true).is_ok());
         let t = nbp(&size(2, 2, true), false).unwrap();
         assert_eq!(t.rows[0][5], json!("11/3"));
         assert!(leaf(3, &[4]).is_err());
         assert!(knuth_degree(1).is_err());
         assert!(dependent(0, 3, false).is_err());
-        assert!(pearl(65, 10).is_err());
-        assert!(levels(35, 25).is_err());
+        assert!(pearl(1001, 10).is_err());
+        assert!(pearl(2, 65).is_err());
+        assert!(levels(35, 65).is_err());
+        assert!(levels(1, 5).is_err());
+        let deep = levels(1000, 64).unwrap();
+        assert_eq!(deep.rows.len(), 65);
     }
 }
