@@ -313,7 +313,7 @@ mod tests {
         assert_eq!(phase(pawns.board()), 0);
         // In a pawn ending the king belongs in the centre; with queens and
         // rooks on, it belongs at home.
-        let centre = Position::from_fen("8/8/8/4k3/3K4/8/8/8 w - - 0 1").expect("fen");
+        let centre = Position::from_fen("8/8/8/4k3/8/3K4/8/8 w - - 0 1").expect("fen");
         let corner = Position::from_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1").expect("fen");
         assert!(evaluate(centre.board()) > evaluate(corner.board()) + 50);
         let home = Position::from_fen("rnbqkbnr/8/8/8/8/8/8/RNBQ1RK1 w - - 0 1").expect("fen");
