@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use alphabeta_core::parallel::{YbwcOptions, ybwc};
+use alphabeta_core::parallel::{SharedGame, YbwcOptions, ybwc};
 use alphabeta_core::procedures as p;
 use alphabeta_core::resources::{Text, read_text_file};
 use alphabeta_core::table::TranspositionTable;
@@ -402,10 +402,7 @@ fn search<G>(
     shown: &Shown<'_, G::Move>,
 ) -> anyhow::Result<Outcome>
 where
-    G: HashedGame + MaybeBounded + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: HashedGame + MaybeBounded + SharedGame,
 {
     if choice == Choice::Ybwc {
         let options = YbwcOptions {

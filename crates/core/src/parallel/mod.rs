@@ -70,7 +70,22 @@ mod fork;
 mod ybwc;
 
 pub use fork::Fork;
+
+use crate::game::Game;
 pub use ybwc::{Expected, SplitStats, YbwcOptions, YbwcResult, ybwc};
+
+/// A [`Game`] whose positions, moves and move lists may be shared between
+/// threads: what parallel search asks of a game, named once so every parallel
+/// function (and its callers) carries one bound instead of four.
+pub trait SharedGame:
+    Game<Position: Send + Sync, Move: Send + Sync, Moves: Send + Sync> + Sync
+{
+}
+
+impl<G> SharedGame for G where
+    G: Game<Position: Send + Sync, Move: Send + Sync, Moves: Send + Sync> + Sync
+{
+}
 
 /// Why a parallel search cannot start.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering}
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use super::{Fork, ParallelError, check_threads};
+use super::{Fork, ParallelError, SharedGame, check_threads};
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::search::{Cut, Limits, Search, Spare};
@@ -172,10 +172,7 @@ pub fn ybwc<G, O>(
     options: YbwcOptions,
 ) -> Result<YbwcResult<G::Move, O>, ParallelError>
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
     O: Fork,
 {
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
@@ -403,10 +400,7 @@ fn node<G, O>(
     split: Option<&Split<'_, G>>,
 ) -> Option<(Value, Cut)>
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
     O: Fork,
 {
     if aborted(split) {
@@ -489,10 +483,7 @@ fn split_point<G, O>(
     own: Value,
 ) -> Option<(Value, usize)>
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
     O: Fork,
 {
     let moves = task.s.take_successors(ply);
@@ -548,10 +539,7 @@ where
 /// or one cut off.
 fn work<G, O>(ctx: &Ctx<'_, G>, task: &mut Task<'_, G, O>, sp: &Split<'_, G>)
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
     O: Fork,
 {
     while let Some(i) = sp.claim(ctx) {
@@ -566,10 +554,7 @@ where
 /// counts they bring back, joined.
 fn offer<G, O>(ctx: &Ctx<'_, G>, sp: &Split<'_, G>, observer: O, helpers: usize) -> (O, SplitStats)
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
     O: Fork,
 {
     if helpers <= 1 {
@@ -590,10 +575,7 @@ where
 /// helper that comes too late costs a claim.
 fn help<G, O>(ctx: &Ctx<'_, G>, sp: &Split<'_, G>, observer: O) -> (O, SplitStats)
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
     O: Fork,
 {
     let Some(first) = sp.claim(ctx) else {
@@ -628,10 +610,7 @@ fn brother<G, O>(
     owner: bool,
 ) -> bool
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
     O: Fork,
 {
     let mv = sp.moves.get(i);

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use alphabeta_chess::engine::{Engine, GoParams, PlainChess, SearchControl};
 use alphabeta_chess::epd::read_epd;
-use alphabeta_core::parallel::{SplitStats, YbwcOptions, cores, ybwc};
+use alphabeta_core::parallel::{SharedGame, SplitStats, YbwcOptions, cores, ybwc};
 use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::{Game, INFINITY, Limits, NEG_INFINITY, NoObserver, Search, Stats, Value};
 use alphabeta_games::connect4::{Board, Connect4, random_position};
@@ -124,10 +124,7 @@ pub fn measure<G>(
     min_split_depth: u32,
 ) -> anyhow::Result<Row>
 where
-    G: Game + Sync,
-    G::Position: Send + Sync,
-    G::Move: Send + Sync,
-    G::Moves: Send + Sync,
+    G: SharedGame,
 {
     let full = (NEG_INFINITY, INFINITY);
     let ((values, nodes), f2) = best_of_3(|| {
