@@ -35,8 +35,13 @@ def test_nmg_small_case():
 
 
 def test_limits_are_value_errors():
+    # Floating point covers N <= 1000 and D <= 64 (with a certified bound).
     with pytest.raises(ValueError, match="floating point covers"):
-        alphabeta.exact_nbp(100, 2)
+        alphabeta.exact_nbp(1001, 2)
+    with pytest.raises(ValueError, match="floating point covers"):
+        alphabeta.exact_nbp(2, 65)
+    deep = alphabeta.exact_nbp(1000, 64)
+    assert deep > 1e146 and deep.error_bound < 1e-8 * deep
     with pytest.raises(ValueError, match="exact E\\[NBP\\] for <35,8>"):
         alphabeta.exact_nbp(35, 8, exact=True)
     with pytest.raises(ValueError):
