@@ -128,4 +128,4 @@ pub fn check_threads(threads: usize) -> Result<usize, ParallelError> {
 }
 
 #[cfg(doc)]
-use crate::{game::Game, search::Search};
+use crate::search::Search;
