@@ -53,6 +53,32 @@ pub trait Game {
     /// at the search horizon and at positions without successors (where it
     /// must be the exact value, e.g. a mate scored with [`crate::value::loss_in`]).
     fn evaluate(&self, pos: &Self::Position, ply: usize) -> Value;
+
+    /// The leaf-parent hook: hands `visit` the values of the successors of
+    /// `pos` (a position at `ply`) listed in `moves`, in that order, until
+    /// `visit` returns `false`, and returns `true`; or returns `false`
+    /// without calling `visit` (the default).
+    ///
+    /// The value of a successor `c` must be the one a search whose horizon
+    /// is one ply below `pos` gives it: `outcome(c, ply + 1)`, or else
+    /// `evaluate(c, ply + 1)` (Knuth's f(p) of a bottom position). A search
+    /// at depth 1 uses the hook, when the game provides it, to settle all
+    /// successors of a leaf parent in one tight loop instead of playing each
+    /// one (`crate::procedures::alpha_beta`): an implicit tree whose leaf
+    /// values are a function of the leaf's index computes them without
+    /// building positions. The search reports exactly the same events and
+    /// counts either way, so a game that overrides this changes nothing but
+    /// speed; a game that does not is searched as before.
+    #[inline]
+    fn successor_values<F: FnMut(Value) -> bool>(
+        &self,
+        _pos: &Self::Position,
+        _ply: usize,
+        _moves: &Self::Moves,
+        _visit: F,
+    ) -> bool {
+        false
+    }
 }
 
 /// A game whose positions have a hash key, for transposition tables.

@@ -264,6 +264,17 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         }
     }
 
+    /// Counts `count` positions examined at once by a procedure that
+    /// reported each of them to [`Observer::node`] itself and tracks no
+    /// principal variation: the successors of a leaf parent settled through
+    /// [`Game::successor_values`]. Bottom positions at the horizon are never
+    /// checked against the limits, so counting them after the fact changes
+    /// nothing a limit sees, and the count stays out of the leaf loop.
+    #[inline(always)]
+    pub(crate) fn count_entered(&mut self, count: usize) {
+        self.nodes += count as u64;
+    }
+
     /// Whether the principal variation is tracked ([`Search::track_pv`]).
     #[inline(always)]
     pub(crate) fn tracks_pv(&self) -> bool {

@@ -2,7 +2,7 @@
 //! and Knuth §7 ([`Uniform`], continuous values) and Fuller §6's range-R
 //! variant ([`RangeR`], R equally likely values, Fig. 6.1).
 
-use alphabeta_core::{Game, Numbered, Value};
+use alphabeta_core::{Game, MoveList, Numbered, Value};
 
 use crate::error::{ModelError, check_shape, first_on_level};
 use crate::hash::{below, derive_key, node_hash, salt};
@@ -133,6 +133,27 @@ impl<V: LeafValues> Game for UniformTree<V> {
     #[inline(always)]
     fn evaluate(&self, pos: &u64, _ply: usize) -> Value {
         self.values.value(node_hash(self.key, *pos))
+    }
+
+    /// The leaf-parent hook: the successors of `pos` are the nodes
+    /// `pos·N + m`, and their values are hashed from those numbers directly,
+    /// in the order of `moves` (1, …, N unless a table put a move first).
+    #[inline(always)]
+    fn successor_values<F: FnMut(Value) -> bool>(
+        &self,
+        pos: &u64,
+        _ply: usize,
+        moves: &Numbered,
+        mut visit: F,
+    ) -> bool {
+        let base = pos * u64::from(self.branching);
+        for i in 0..moves.len() {
+            let child = base + u64::from(moves.get(i));
+            if !visit(self.values.value(node_hash(self.key, child))) {
+                break;
+            }
+        }
+        true
     }
 }
 

@@ -114,6 +114,11 @@ pub enum Known {
 /// found" rule) and a record after the search (the table). Every method has a
 /// no-op default; [`NoHooks`] is plain alpha-beta, at no cost.
 pub trait NodeHooks<G: Game> {
+    /// True promises that [`NodeHooks::before`] always returns `None` and
+    /// [`NodeHooks::enough`] always `false`, so a leaf parent may settle its
+    /// successors through [`Game::successor_values`] without asking the
+    /// hooks about each one. Only [`NoHooks`] says so.
+    const PLAIN: bool = false;
     /// What is known about `pos` before its successors are generated.
     #[inline]
     fn before(
@@ -157,7 +162,9 @@ pub trait NodeHooks<G: Game> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoHooks;
 
-impl<G: Game> NodeHooks<G> for NoHooks {}
+impl<G: Game> NodeHooks<G> for NoHooks {
+    const PLAIN: bool = true;
+}
 
 /// Alpha-beta with the return rule `R`, searching `root` to `depth` with the
 /// window `(alpha, beta)`, `alpha < beta`.
@@ -269,8 +276,56 @@ fn node<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
     }
     match s.expand_in_place(pos, ply, depth) {
         Some(v) => (v, Cut::NONE),
+        // A leaf parent with plain hooks has its own small function, so
+        // its call saves few registers and the game may hand out its
+        // successors' values ([`Game::successor_values`]).
+        None if depth == 1 && H::PLAIN => {
+            leaf_parent::<R, H, G, O, PV>(s, hooks, pos, ply, alpha, beta)
+        }
         None => interior::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta),
     }
+}
+
+/// An interior node at depth 1 searched with plain hooks
+/// ([`NodeHooks::PLAIN`]): its successors are bottom positions, settled by
+/// the leaf-parent hook when the game provides it ([`leaf_successors`]), or
+/// else by [`successors`] as in [`interior`].
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn leaf_parent<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
+    s: &mut Search<'_, G, O>,
+    hooks: &mut H,
+    pos: &G::Position,
+    ply: usize,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    hooks.order(s.game, pos, ply, s.successors_mut(ply));
+    match leaf_successors::<R, G, O, PV>(s, pos, ply, alpha, beta) {
+        Some((value, best, cut)) => {
+            hooks.after(s.game, pos, ply, 1, alpha, beta, value, best);
+            (value, cut)
+        }
+        None => leaf_parent_generic::<R, H, G, O, PV>(s, hooks, pos, ply, alpha, beta),
+    }
+}
+
+/// [`leaf_parent`] for a game without the leaf-parent hook: the loop of
+/// [`interior`] at depth 1, kept out of [`leaf_parent`] so that the hook's
+/// path stays small.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn leaf_parent_generic<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool>(
+    s: &mut Search<'_, G, O>,
+    hooks: &mut H,
+    pos: &G::Position,
+    ply: usize,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    let (value, best, cut) = successors::<R, H, G, O, PV>(s, hooks, pos, ply, 1, alpha, beta);
+    hooks.after(s.game, pos, ply, 1, alpha, beta, value, best);
+    (value, cut)
 }
 
 /// The successor loop of an interior alpha-beta node (Knuth's F2 body,
@@ -291,6 +346,11 @@ fn interior<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bool
     // every successor as a bottom position in place, with no recursion.
     let (value, best, cut) = if depth == 1 {
         successors::<R, H, G, O, PV>(s, hooks, pos, ply, 1, alpha, beta)
+    } else if depth == 2 && H::PLAIN {
+        // With plain hooks, the parents of leaf parents get their own
+        // instance too: every successor is then a leaf parent, searched by
+        // [`leaf_parent`] with no test of its depth.
+        successors::<R, H, G, O, PV>(s, hooks, pos, ply, 2, alpha, beta)
     } else {
         successors::<R, H, G, O, PV>(s, hooks, pos, ply, depth, alpha, beta)
     };
@@ -372,4 +432,81 @@ fn successors<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer, const PV: bo
     s.examined(ply + 1, examined);
     let m = if O::ACTIVE { own.max(floor) } else { kept_m };
     (value.unwrap_or(m), best, cut)
+}
+
+/// The loop of [`successors`] at depth 1 with plain hooks, for a game that
+/// hands out the values of a leaf parent's successors itself
+/// ([`Game::successor_values`], the leaf-parent hook): the same node, the
+/// same events in the same order (`node`, `leaf` and `returned` per
+/// successor, `examined` and the cutoff per node) and the same counts, with
+/// no position built per successor. `None` when the game does not provide
+/// the hook; the successors are then searched by [`successors`].
+///
+/// At depth 1 every successor is a bottom position at the horizon: it is
+/// neither expanded nor checked against the limits (the search checks them
+/// only before an expansion), so settling them in a batch changes nothing a
+/// limit sees.
+#[inline(always)]
+fn leaf_successors<R: ReturnRule, G: Game, O: Observer, const PV: bool>(
+    s: &mut Search<'_, G, O>,
+    pos: &G::Position,
+    ply: usize,
+    alpha: Value,
+    beta: Value,
+) -> Option<(Value, Option<G::Move>, Cut)> {
+    let game = s.game;
+    let moves = s.take_successors(ply);
+    let n = moves.len();
+    // `own`, `kept_m` and `floor` as in [`successors`].
+    let floor = R::initial(alpha);
+    let mut own = NEG_INFINITY;
+    let mut kept_m = floor;
+    let mut best = None;
+    let mut examined = 0;
+    let mut cut = Cut::NONE;
+    let mut value = None;
+    let handled = game.successor_values(pos, ply, &moves, |v| {
+        let i = examined;
+        examined += 1;
+        let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
+        if PV {
+            s.enter_as::<PV>(ply + 1, i + 1, -beta, -lower);
+        } else {
+            // Counted after the loop (`count_entered`), so no count in
+            // memory is carried from one successor to the next.
+            s.observer.node(ply + 1, i + 1, -beta, -lower);
+        }
+        s.observer.leaf(ply + 1, v);
+        let t = -s.returned(ply + 1, v);
+        let m = if O::ACTIVE { own.max(floor) } else { kept_m };
+        if t > m {
+            best = Some(i);
+            if PV {
+                s.update_pv_as::<PV>(ply, moves.get(i));
+            }
+        }
+        if O::ACTIVE {
+            own = own.max(t);
+        } else {
+            kept_m = m.max(t);
+        }
+        let best_so_far = if O::ACTIVE { own } else { kept_m };
+        if best_so_far >= beta {
+            cut = s.cut(n - i - 1);
+            value = Some(R::on_cutoff(best_so_far, beta));
+            return false;
+        }
+        true
+    });
+    let best = best.map(|i| moves.get(i));
+    s.release(ply, moves);
+    if !handled {
+        return None;
+    }
+    if !PV {
+        s.count_entered(examined);
+    }
+    s.examined(ply + 1, examined);
+    let m = if O::ACTIVE { own.max(floor) } else { kept_m };
+    Some((value.unwrap_or(m), best, cut))
 }
