@@ -2,19 +2,17 @@
 //! shared by trees, chess and games written in Python.
 //!
 //! The procedures come from the core's registry ([`Named`]: the core's
-//! [`Procedure::ALL`] and the four that need more than a [`Game`]), so a
+//! [`alphabeta_core::Procedure::ALL`] and the four that need more than a [`Game`]), so a
 //! procedure added to the core is accepted here without a change; the
-//! window rules and their messages are the command line's
-//! (`crates/cli/src/commands/search.rs`).
+//! window rules and their messages are the command line's: both run
+//! [`Named::run_windowed`].
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use alphabeta_core::procedures::{self as p, Extra, Named};
-use alphabeta_core::table::TranspositionTable;
+use alphabeta_core::procedures::{self as p, Named};
 use alphabeta_core::{
-    Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
-    Stats, Value,
+    Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Search, Stats, Value,
 };
 use pyo3::prelude::*;
 
@@ -30,18 +28,9 @@ pub fn procedures() -> Vec<(&'static str, &'static str)> {
 
 /// A game that may offer McCarthy's optimistic and pessimistic values.
 pub trait MaybeBounded: Game + Sized {
-    /// Runs McCarthy's procedure, or says why it cannot.
-    fn mccarthy(
-        &self,
-        _s: &mut Search<'_, Self, Instruments>,
-        _root: &Self::Position,
-        _depth: u32,
-        _alpha: Value,
-        _beta: Value,
-    ) -> Result<Value, String> {
-        Err("McCarthy's procedure needs optimistic/pessimistic values; \
-             only explicit trees have them here"
-            .into())
+    /// McCarthy's procedure for this game, if it has his bounds.
+    fn mccarthy() -> Option<p::McCarthy<Self, Instruments>> {
+        None
     }
 }
 
@@ -72,58 +61,15 @@ pub fn run<G: HashedGame + MaybeBounded>(
     (alpha, beta): (Value, Value),
     stop: &Arc<AtomicBool>,
 ) -> Result<Outcome<G::Move>, String> {
-    if alpha >= beta {
-        return Err(format!(
-            "the window needs alpha < beta (got alpha {}, beta {})",
-            plain(alpha),
-            plain(beta)
-        ));
-    }
     let limits = Limits {
         stop: Some(stop.clone()),
         ..Limits::none()
     };
     let mut s = Search::with_observer(game, Instruments::default()).limits(limits);
-    let full = alpha == NEG_INFINITY && beta == INFINITY;
-    let value = match choice {
-        Choice::Core(p) if full => p.run(&mut s, root, depth),
-        Choice::Core(Procedure::Minimax | Procedure::Negamax) => {
-            return Err("exhaustive search takes no window; drop alpha/beta".into());
-        }
-        Choice::Core(Procedure::BranchAndBound) if alpha == NEG_INFINITY => {
-            p::branch_and_bound(&mut s, root, depth, beta)
-        }
-        Choice::Core(Procedure::BranchAndBound) => {
-            return Err("f1 (Knuth & Moore's F1) takes one bound, beta; drop alpha".into());
-        }
-        Choice::Core(Procedure::HardBound) => {
-            p::alpha_beta_hard_bound(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::FailHard) => {
-            p::alpha_beta_fail_hard(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::FailSoft) => {
-            p::alpha_beta_fail_soft(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::FailHardMinMax) => {
-            p::alpha_beta_minmax(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::NonRecursive) => {
-            p::alpha_beta_nonrecursive(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::Pvs) => {
-            p::principal_variation_search(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(other) => {
-            return Err(format!("{other} searches the full window; drop alpha/beta"));
-        }
-        Choice::Extra(Extra::McCarthy) => game.mccarthy(&mut s, root, depth, alpha, beta)?,
-        Choice::Extra(e) => {
-            let mut table = TranspositionTable::with_entries(1 << 16);
-            e.run_with_table(&mut s, &mut table, root, depth, (alpha, beta))
-                .map_err(|e| e.to_string().replace("--alpha/--beta", "alpha/beta"))?
-        }
-    };
+    // The command line's messages, without its dashes (`drop alpha/beta`).
+    let value = choice
+        .run_windowed(&mut s, root, depth, (alpha, beta), G::mccarthy())
+        .map_err(|e| e.to_string().replace("--", ""))?;
     let pv = s.principal_variation();
     let (stats, types) = s.into_observer();
     let node_types = NodeType::ALL
@@ -138,15 +84,6 @@ pub fn run<G: HashedGame + MaybeBounded>(
         stats,
         node_types,
     })
-}
-
-/// A value as a plain number, the infinities spelled out.
-pub fn plain(v: Value) -> String {
-    match v {
-        INFINITY => "+inf".to_string(),
-        NEG_INFINITY => "-inf".to_string(),
-        v => v.to_string(),
-    }
 }
 
 /// A value for Python: an `int`, or `±float('inf')` for the infinities.

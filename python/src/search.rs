@@ -9,7 +9,7 @@ use alphabeta_chess::eval::Evaluator;
 use alphabeta_chess::game::{Chess, ExperimentConfig};
 use alphabeta_chess::notation::{to_san, to_uci};
 use alphabeta_core::procedures as p;
-use alphabeta_core::{INFINITY, NEG_INFINITY, Search, Value};
+use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
 use alphabeta_trees::{Convention, Tree, fixtures};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -19,15 +19,8 @@ use crate::interrupt::interruptible;
 use crate::value_error;
 
 impl MaybeBounded for Tree {
-    fn mccarthy(
-        &self,
-        s: &mut Search<'_, Self, Instruments>,
-        root: &u32,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> Result<Value, String> {
-        Ok(p::alpha_beta_mccarthy(s, root, depth, alpha, beta))
+    fn mccarthy() -> Option<p::McCarthy<Self, Instruments>> {
+        Some(p::alpha_beta_mccarthy)
     }
 }
 

@@ -39,35 +39,12 @@ fn position() -> impl Strategy<Value = Position> {
     })
 }
 
-/// A few random edits of `text` (replace, insert, delete), with characters
-/// from the formats' alphabets and a few strangers.
+/// The characters of mutations: the formats' own and a few strangers.
+const ALPHABET: &str = "/ -0123456789KQRBNPkqrbnpwabcdefgh[]\"{}();.$!?x+#=O*\n\t\u{0}é";
+
+/// A few random edits of `text` ([`alphabeta_testkit::mutated`]).
 fn mutated(text: String) -> impl Strategy<Value = String> {
-    let alphabet: Vec<char> = "/ -0123456789KQRBNPkqrbnpwabcdefgh[]\"{}();.$!?x+#=O*\n\t\u{0}é"
-        .chars()
-        .collect();
-    let edits = prop::collection::vec(
-        (
-            any::<prop::sample::Index>(),
-            0..3u8,
-            prop::sample::select(alphabet),
-        ),
-        1..6,
-    );
-    edits.prop_map(move |edits| {
-        let mut chars: Vec<char> = text.chars().collect();
-        for (at, kind, c) in edits {
-            let i = at.index(chars.len() + 1);
-            match kind {
-                0 if i < chars.len() => chars[i] = c,
-                1 => chars.insert(i, c),
-                _ if i < chars.len() => {
-                    chars.remove(i);
-                }
-                _ => chars.push(c),
-            }
-        }
-        chars.into_iter().collect()
-    })
+    alphabeta_testkit::mutated(text, ALPHABET, 1..6)
 }
 
 /// PGN movetext of a game, with its tags.

@@ -23,6 +23,14 @@ fn refused(args: &[&str], needle: &str) {
     );
 }
 
+/// `alphabeta simulate` on the smallest uniform trees (n = 2, d = 2),
+/// without the progress bar, followed by `more`.
+fn simulate<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["simulate", "--n", "2", "--d", "2", "--no-progress"];
+    args.extend_from_slice(more);
+    args
+}
+
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("alphabeta-robust-{}-{name}", std::process::id()))
 }
@@ -32,46 +40,12 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 fn thread_counts_past_the_cores_are_refused() {
     for n in ["100000", "4294967296", "18446744073709551615"] {
         refused(
-            &[
-                "simulate",
-                "--n",
-                "2",
-                "--d",
-                "2",
-                "--trees",
-                "10",
-                "--no-progress",
-                "--threads",
-                n,
-            ],
+            &simulate(&["--trees", "10", "--threads", n]),
             "give at most",
         );
     }
-    refused(
-        &[
-            "simulate",
-            "--n",
-            "2",
-            "--d",
-            "2",
-            "--threads",
-            "0",
-            "--no-progress",
-        ],
-        "at least 1",
-    );
-    let (code, _, err) = alphabeta(&[
-        "simulate",
-        "--n",
-        "2",
-        "--d",
-        "2",
-        "--trees",
-        "10",
-        "--no-progress",
-        "--threads",
-        "1",
-    ]);
+    refused(&simulate(&["--threads", "0"]), "at least 1");
+    let (code, _, err) = alphabeta(&simulate(&["--trees", "10", "--threads", "1"]));
     assert_eq!(code, 0, "{err}");
 }
 
@@ -148,19 +122,13 @@ fn the_exact_cost_limit_is_bounded_by_memory() {
 fn resuming_a_missing_checkpoint_is_refused() {
     let path = temp_path("typo.ckpt.json");
     refused(
-        &[
-            "simulate",
-            "--n",
-            "2",
-            "--d",
-            "2",
+        &simulate(&[
             "--trees",
             "10",
-            "--no-progress",
             "--checkpoint",
             path.to_str().unwrap(),
             "--resume",
-        ],
+        ]),
         "does not exist",
     );
     assert!(!path.exists(), "no checkpoint is created by the refusal");
@@ -203,20 +171,14 @@ fn an_interrupt_without_checkpoint_does_not_mention_one() {
 /// Finding 6b: `--p 1e-320` printed 300 zeros in the model name.
 #[test]
 fn a_tiny_probability_is_named_briefly() {
-    let (code, out, err) = alphabeta(&[
-        "simulate",
-        "--n",
-        "2",
-        "--d",
-        "2",
+    let (code, out, err) = alphabeta(&simulate(&[
         "--ordering",
         "best-first",
         "--p",
         "1e-320",
         "--trees",
         "5",
-        "--no-progress",
-    ]);
+    ]));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("p=1e-320"), "{out}");
     assert!(!out.contains("0000000000"), "{out}");

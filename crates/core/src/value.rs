@@ -57,6 +57,16 @@ pub fn display(v: Value) -> String {
     }
 }
 
+/// Formats a value as a plain number, with only the infinities spelled out
+/// (`+inf`, `-inf`): a leaf value or window bound as it was given.
+pub fn plain(v: Value) -> String {
+    match v {
+        INFINITY => "+inf".to_string(),
+        NEG_INFINITY => "-inf".to_string(),
+        v => v.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +87,10 @@ mod tests {
         assert_eq!(display(WIN + 1), (WIN + 1).to_string());
         assert_eq!(display(win_in(3)), "win in 3");
         assert_eq!(display(loss_in(2)), "loss in 2");
+        assert_eq!(plain(win_in(3)), (WIN - 3).to_string());
+        assert_eq!(
+            (plain(INFINITY), plain(NEG_INFINITY)),
+            ("+inf".into(), "-inf".into())
+        );
     }
 }

@@ -31,33 +31,12 @@ fn render(s: &Shape) -> String {
     }
 }
 
-/// A few random edits of `text`: characters replaced, inserted or deleted,
-/// drawn from the format's own alphabet and a few strangers.
+/// The characters of mutations: the tree text's own and a few strangers.
+const ALPHABET: &str = "()0123456789-+inf #,\n\t\u{0}é\u{202e}";
+
+/// A few random edits of `text` ([`alphabeta_testkit::mutated`]).
 fn mutated(text: String) -> impl Strategy<Value = String> {
-    let alphabet: Vec<char> = "()0123456789-+inf #,\n\t\u{0}é\u{202e}".chars().collect();
-    let edits = prop::collection::vec(
-        (
-            any::<prop::sample::Index>(),
-            0..3u8,
-            prop::sample::select(alphabet),
-        ),
-        1..6,
-    );
-    edits.prop_map(move |edits| {
-        let mut chars: Vec<char> = text.chars().collect();
-        for (at, kind, c) in edits {
-            let i = at.index(chars.len() + 1);
-            match kind {
-                0 if i < chars.len() => chars[i] = c,
-                1 => chars.insert(i, c),
-                _ if i < chars.len() => {
-                    chars.remove(i);
-                }
-                _ => chars.push(c),
-            }
-        }
-        chars.into_iter().collect()
-    })
+    alphabeta_testkit::mutated(text, ALPHABET, 1..6)
 }
 
 /// The error of a refused text points into it.

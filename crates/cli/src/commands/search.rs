@@ -9,11 +9,10 @@ use std::fmt::Write as _;
 use alphabeta_core::parallel::{SharedGame, YbwcOptions, ybwc};
 use alphabeta_core::procedures as p;
 use alphabeta_core::resources::{Text, read_text_file};
-use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::value::display;
 use alphabeta_core::{
-    BoundedGame, Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Procedure,
-    Search, Stats, Trace, Value,
+    Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
+    Stats, Trace, Value,
 };
 use alphabeta_trees::tictactoe::TicTacToe;
 use alphabeta_trees::{Convention, Tree, fixtures};
@@ -128,6 +127,15 @@ impl Choice {
         }
     }
 
+    /// The registry's procedure, `None` for the parallel one.
+    fn named(self) -> Option<p::Named> {
+        match self {
+            Choice::Core(p) => Some(p::Named::Core(p)),
+            Choice::Extra(e) => Some(p::Named::Extra(e)),
+            Choice::Ybwc => None,
+        }
+    }
+
     fn parse(name: &str) -> anyhow::Result<Vec<Choice>> {
         if name == "all" {
             return Ok(Choice::all());
@@ -214,11 +222,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let alpha = args.alpha.unwrap_or(NEG_INFINITY);
     let beta = args.beta.unwrap_or(INFINITY);
     if alpha >= beta {
-        bail!(
-            "the window needs alpha < beta (got alpha {}, beta {})",
-            display_plain(alpha),
-            display_plain(beta)
-        );
+        bail!(p::NotRun::EmptyWindow(alpha, beta));
     }
     let all = args.procedure == "all";
     let mut choices = Choice::parse(&args.procedure)?;
@@ -244,28 +248,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     if all {
         // With a window, run the procedures that take it and say which were left out.
-        let skip = |c: Choice| match c {
-            Choice::Core(
-                Procedure::Minimax
-                | Procedure::Negamax
-                | Procedure::WinPrune
-                | Procedure::Sss
-                | Procedure::Scout
-                | Procedure::MtSss,
-            )
-            | Choice::Extra(p::Extra::Mtdf) => beta != INFINITY || alpha != NEG_INFINITY,
-            Choice::Core(Procedure::BranchAndBound) => alpha != NEG_INFINITY,
-            _ => false,
-        };
-        for &c in choices.iter().filter(|&&c| skip(c)) {
-            let why = if c == Choice::Core(Procedure::BranchAndBound) {
-                "takes one bound, --beta"
-            } else {
-                "takes no window"
-            };
-            skipped.push(format!("{} ({why})", c.name()));
+        let skip = |c: Choice| c.named()?.takes_window((alpha, beta)).err();
+        for &c in &choices {
+            match skip(c) {
+                Some(p::NotRun::OneBound) => {
+                    skipped.push(format!("{} (takes one bound, --beta)", c.name()))
+                }
+                Some(_) => skipped.push(format!("{} (takes no window)", c.name())),
+                None => {}
+            }
         }
-        choices.retain(|&c| !skip(c));
+        choices.retain(|&c| skip(c).is_none());
     }
     let depth = args.depth.unwrap_or(u32::MAX);
     let window = (alpha, beta);
@@ -331,13 +324,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 /// A value as a plain number, with only the infinities spelled out: the value
 /// a tree text gave, as it gave it.
-pub(crate) fn display_plain(v: Value) -> String {
-    match v {
-        INFINITY => "+inf".to_string(),
-        NEG_INFINITY => "-inf".to_string(),
-        v => v.to_string(),
-    }
-}
+pub(crate) use alphabeta_core::value::plain as display_plain;
 
 /// How moves and values are written for one game.
 struct Shown<'a, M> {
@@ -434,61 +421,10 @@ where
         });
         return Ok(outcome);
     }
+    let named = choice.named().expect("ybwc is searched above");
     let instruments: Instruments = Default::default();
     let mut s = Search::with_observer(game, instruments);
-    let full = alpha == NEG_INFINITY && beta == INFINITY;
-    let value = match choice {
-        // SSS* and MT-SSS* refuse a tree too large to keep in memory.
-        Choice::Core(Procedure::Sss) if full => {
-            p::sss_star(&mut s, root, depth, p::DEFAULT_MEMORY_POSITIONS)?
-        }
-        Choice::Core(Procedure::MtSss) if full => {
-            p::mt_sss_star(&mut s, root, depth, p::DEFAULT_MEMORY_POSITIONS)?
-        }
-        Choice::Ybwc => unreachable!("searched above"),
-        Choice::Core(p) if full => p.run(&mut s, root, depth),
-        Choice::Core(Procedure::Sss | Procedure::Scout | Procedure::MtSss) => {
-            bail!(
-                "{} chooses its own windows; drop --alpha/--beta",
-                choice.name()
-            )
-        }
-        Choice::Core(Procedure::Minimax | Procedure::Negamax) => {
-            bail!("exhaustive search takes no window; drop --alpha/--beta")
-        }
-        Choice::Core(Procedure::BranchAndBound) if alpha == NEG_INFINITY => {
-            p::branch_and_bound(&mut s, root, depth, beta)
-        }
-        Choice::Core(Procedure::BranchAndBound) => {
-            bail!("f1 (Knuth & Moore's F1) takes one bound, --beta; drop --alpha")
-        }
-        Choice::Core(Procedure::HardBound) => {
-            p::alpha_beta_hard_bound(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::FailHard) => {
-            p::alpha_beta_fail_hard(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::WinPrune) => {
-            bail!("win-prune searches the full window; drop --alpha/--beta")
-        }
-        Choice::Core(Procedure::FailSoft) => {
-            p::alpha_beta_fail_soft(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::FailHardMinMax) => {
-            p::alpha_beta_minmax(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::NonRecursive) => {
-            p::alpha_beta_nonrecursive(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Core(Procedure::Pvs) => {
-            p::principal_variation_search(&mut s, root, depth, alpha, beta)
-        }
-        Choice::Extra(p::Extra::McCarthy) => game.mccarthy(&mut s, root, depth, alpha, beta)?,
-        Choice::Extra(e) => {
-            let mut table = TranspositionTable::with_entries(1 << 16);
-            e.run_with_table(&mut s, &mut table, root, depth, (alpha, beta))?
-        }
-    };
+    let value = named.run_windowed(&mut s, root, depth, (alpha, beta), G::mccarthy())?;
     let pv = s.principal_variation();
     Ok(report(choice, value, &pv, s.into_observer(), trace, shown))
 }
@@ -552,42 +488,19 @@ fn report<M>(
 /// McCarthy's procedure needs optimistic and pessimistic values, which only
 /// explicit trees provide here.
 trait MaybeBounded: Game + Sized {
-    fn mccarthy<O: alphabeta_core::Observer>(
-        &self,
-        s: &mut Search<'_, Self, O>,
-        root: &Self::Position,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> anyhow::Result<Value>;
+    /// McCarthy's procedure for this game, if it has his bounds.
+    fn mccarthy<O: alphabeta_core::Observer>() -> Option<p::McCarthy<Self, O>> {
+        None
+    }
 }
 
 impl MaybeBounded for Tree {
-    fn mccarthy<O: alphabeta_core::Observer>(
-        &self,
-        s: &mut Search<'_, Self, O>,
-        root: &u32,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> anyhow::Result<Value> {
-        debug_assert!(self.optimistic(root) >= self.pessimistic(root));
-        Ok(p::alpha_beta_mccarthy(s, root, depth, alpha, beta))
+    fn mccarthy<O: alphabeta_core::Observer>() -> Option<p::McCarthy<Self, O>> {
+        Some(p::alpha_beta_mccarthy)
     }
 }
 
-impl MaybeBounded for TicTacToe {
-    fn mccarthy<O: alphabeta_core::Observer>(
-        &self,
-        _: &mut Search<'_, Self, O>,
-        _: &alphabeta_trees::tictactoe::Board,
-        _: u32,
-        _: Value,
-        _: Value,
-    ) -> anyhow::Result<Value> {
-        bail!("McCarthy's procedure needs optimistic/pessimistic values; tic-tac-toe has none here")
-    }
-}
+impl MaybeBounded for TicTacToe {}
 
 fn render(title: &str, outcomes: &[Outcome]) -> String {
     let mut out = format!("{title}\n\n");

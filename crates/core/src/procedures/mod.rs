@@ -52,7 +52,7 @@ pub use likelihood::{InvalidThreshold, LikelihoodModel, Threshold, Uniform, like
 pub use minmax::alpha_beta_minmax;
 pub use narrowing::{Narrowed, bisection};
 pub use nonrecursive::alpha_beta_nonrecursive;
-pub use registry::{Extra, Named, Needs, NotRun, UnknownName};
+pub use registry::{Extra, McCarthy, Named, Needs, NotRun, UnknownName};
 pub use successors::{
     DEFAULT_MEMORY_POSITIONS, Inequality, TooLarge, mt_sss_star, mtdf, pearl_test,
     principal_variation_search, scout, sss_star,

@@ -8,17 +8,26 @@
 //! McCarthy's procedure needs optimistic and pessimistic values
 //! ([`crate::BoundedGame`], Knuth & Moore §5), the other three a hash key
 //! for a transposition table ([`crate::HashedGame`]).
+//!
+//! [`Named::run_windowed`] runs any of them by name with a root window,
+//! refusing a window the procedure does not take: the one dispatch of the
+//! command line's `search` and the Python package.
 
 #[cfg(doc)]
 use super::alpha_beta_mccarthy;
-use super::{FailHard, FailSoft, Procedure, alpha_beta_with_table, mtdf};
+use super::{
+    DEFAULT_MEMORY_POSITIONS, FailHard, FailSoft, Procedure, TooLarge, alpha_beta_fail_hard,
+    alpha_beta_fail_soft, alpha_beta_hard_bound, alpha_beta_minmax, alpha_beta_nonrecursive,
+    alpha_beta_with_table, branch_and_bound, mt_sss_star, mtdf, principal_variation_search,
+    sss_star,
+};
 #[cfg(doc)]
 use crate::game::BoundedGame;
-use crate::game::HashedGame;
+use crate::game::{Game, HashedGame};
 use crate::observer::Observer;
 use crate::search::Search;
 use crate::table::TranspositionTable;
-use crate::value::{INFINITY, NEG_INFINITY, Value};
+use crate::value::{INFINITY, NEG_INFINITY, Value, plain};
 
 /// The procedures outside [`Procedure`]: they need McCarthy's bounds or a
 /// transposition table.
@@ -44,16 +53,43 @@ pub enum Needs {
     Table,
 }
 
-/// Why [`Extra::run_with_table`] did not run.
+/// Why [`Named::run_windowed`] or [`Extra::run_with_table`] did not run.
+/// The messages name the command line's options (`--alpha`, `--beta`).
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum NotRun {
-    /// MTD(f) was given a window other than the full one.
+    /// The window is empty: alpha is not below beta.
+    #[error("the window needs alpha < beta (got alpha {}, beta {})", plain(*.0), plain(*.1))]
+    EmptyWindow(Value, Value),
+    /// Exhaustive search (minimax, negamax) was given a window.
+    #[error("exhaustive search takes no window; drop --alpha/--beta")]
+    NoWindow,
+    /// Knuth & Moore's F1 was given a lower bound.
+    #[error("f1 (Knuth & Moore's F1) takes one bound, --beta; drop --alpha")]
+    OneBound,
+    /// A procedure that searches the full window only was given another one.
+    #[error("{0} searches the full window; drop --alpha/--beta")]
+    FullWindow(&'static str),
+    /// SSS\*, Scout, MT-SSS\* or MTD(f) was given a window other than the
+    /// full one.
     #[error("{0} chooses its own windows; drop --alpha/--beta")]
     OwnWindows(&'static str),
-    /// McCarthy's procedure takes bounds, not a table.
-    #[error("{0} needs optimistic/pessimistic values, not a table")]
+    /// McCarthy's procedure on a game without optimistic/pessimistic values
+    /// (or given a table).
+    #[error(
+        "{0} needs optimistic/pessimistic values (Knuth & Moore §5), which only explicit trees have here"
+    )]
     NeedsBounds(&'static str),
+    /// SSS\* or MT-SSS\* would keep more than [`DEFAULT_MEMORY_POSITIONS`]
+    /// positions.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
 }
+
+/// McCarthy's procedure for a game that has his bounds: pass
+/// `Some(alpha_beta_mccarthy)` to [`Named::run_windowed`] where the game is
+/// a [`BoundedGame`], `None` where it is not.
+pub type McCarthy<G, O> =
+    fn(&mut Search<'_, G, O>, &<G as Game>::Position, u32, Value, Value) -> Value;
 
 impl Extra {
     /// Every extra procedure, in the order `alphabeta procedures` lists them.
@@ -179,6 +215,78 @@ impl Named {
     }
 }
 
+impl Named {
+    /// Whether the procedure takes the root window `(alpha, beta)`:
+    /// exhaustive search, SSS\*, Scout, MT-SSS\*, MTD(f) and win-prune
+    /// take only the full window, F1 (one bound) only `alpha = -inf`, the
+    /// others any window with `alpha < beta`. [`Named::run_windowed`] asks
+    /// this first; the command line's `-p all` uses it to skip procedures.
+    pub fn takes_window(self, (alpha, beta): (Value, Value)) -> Result<(), NotRun> {
+        if alpha >= beta {
+            return Err(NotRun::EmptyWindow(alpha, beta));
+        }
+        if alpha == NEG_INFINITY && beta == INFINITY {
+            return Ok(());
+        }
+        match self {
+            Named::Core(Procedure::Minimax | Procedure::Negamax) => Err(NotRun::NoWindow),
+            Named::Core(Procedure::BranchAndBound) if alpha != NEG_INFINITY => {
+                Err(NotRun::OneBound)
+            }
+            Named::Core(Procedure::WinPrune) => Err(NotRun::FullWindow(self.name())),
+            Named::Core(Procedure::Sss | Procedure::Scout | Procedure::MtSss)
+            | Named::Extra(Extra::Mtdf) => Err(NotRun::OwnWindows(self.name())),
+            _ => Ok(()),
+        }
+    }
+
+    /// Runs the procedure on `root` to `depth` with the root window
+    /// `(alpha, beta)`, or says why it cannot ([`Named::takes_window`]).
+    /// The full window runs [`Procedure::run`], except that SSS\* and
+    /// MT-SSS\* report running out of their [`DEFAULT_MEMORY_POSITIONS`]
+    /// as [`NotRun::TooLarge`]; F1 takes `beta` as its one bound; the
+    /// table procedures get a table of 2^16 entries; McCarthy's procedure
+    /// runs as `mccarthy` (`None`: [`NotRun::NeedsBounds`]).
+    pub fn run_windowed<G: HashedGame, O: Observer>(
+        self,
+        s: &mut Search<'_, G, O>,
+        root: &G::Position,
+        depth: u32,
+        (alpha, beta): (Value, Value),
+        mccarthy: Option<McCarthy<G, O>>,
+    ) -> Result<Value, NotRun> {
+        self.takes_window((alpha, beta))?;
+        let full = alpha == NEG_INFINITY && beta == INFINITY;
+        Ok(match self {
+            Named::Core(Procedure::Sss) => sss_star(s, root, depth, DEFAULT_MEMORY_POSITIONS)?,
+            Named::Core(Procedure::MtSss) => mt_sss_star(s, root, depth, DEFAULT_MEMORY_POSITIONS)?,
+            Named::Core(p) if full => p.run(s, root, depth),
+            Named::Core(Procedure::BranchAndBound) => branch_and_bound(s, root, depth, beta),
+            Named::Core(Procedure::HardBound) => alpha_beta_hard_bound(s, root, depth, alpha, beta),
+            Named::Core(Procedure::FailHard) => alpha_beta_fail_hard(s, root, depth, alpha, beta),
+            Named::Core(Procedure::FailSoft) => alpha_beta_fail_soft(s, root, depth, alpha, beta),
+            Named::Core(Procedure::FailHardMinMax) => {
+                alpha_beta_minmax(s, root, depth, alpha, beta)
+            }
+            Named::Core(Procedure::NonRecursive) => {
+                alpha_beta_nonrecursive(s, root, depth, alpha, beta)
+            }
+            Named::Core(Procedure::Pvs) => principal_variation_search(s, root, depth, alpha, beta),
+            Named::Core(
+                Procedure::Minimax | Procedure::Negamax | Procedure::WinPrune | Procedure::Scout,
+            ) => unreachable!("takes_window refuses a window for {self}"),
+            Named::Extra(Extra::McCarthy) => match mccarthy {
+                Some(run) => run(s, root, depth, alpha, beta),
+                None => return Err(NotRun::NeedsBounds(self.name())),
+            },
+            Named::Extra(e) => {
+                let mut table = TranspositionTable::with_entries(1 << 16);
+                e.run_with_table(s, &mut table, root, depth, (alpha, beta))?
+            }
+        })
+    }
+}
+
 impl std::fmt::Display for Named {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -201,6 +309,148 @@ impl std::str::FromStr for Named {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::BoundedGame;
+    use crate::observer::Stats;
+    use crate::procedures::{alpha_beta_mccarthy, negamax};
+
+    /// A uniform tree of branching 3 and depth 5, leaf values in -50..=50
+    /// hashed from the path; position = (path code, depth). Its bounds are
+    /// the trivial ones, so McCarthy's procedure is plain F2.
+    struct Hashed;
+
+    impl Game for Hashed {
+        type Position = (u64, u32);
+        type Move = u64;
+        type Moves = Vec<u64>;
+        fn moves(&self, pos: &(u64, u32), out: &mut Vec<u64>) {
+            if pos.1 < 5 {
+                out.extend(0..3);
+            }
+        }
+        fn play(&self, pos: &(u64, u32), mv: u64) -> (u64, u32) {
+            (pos.0 * 3 + mv + 1, pos.1 + 1)
+        }
+        fn evaluate(&self, pos: &(u64, u32), _ply: usize) -> Value {
+            let mut x = pos.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D;
+            x ^= x >> 29;
+            (x % 101) as Value - 50
+        }
+    }
+
+    impl HashedGame for Hashed {
+        fn key(&self, pos: &(u64, u32)) -> u64 {
+            pos.0
+        }
+    }
+
+    impl BoundedGame for Hashed {
+        fn optimistic(&self, _: &(u64, u32)) -> Value {
+            INFINITY
+        }
+        fn pessimistic(&self, _: &(u64, u32)) -> Value {
+            NEG_INFINITY
+        }
+    }
+
+    fn run(n: Named, window: (Value, Value), bounds: bool) -> Result<Value, NotRun> {
+        let mut s = Search::with_observer(&Hashed, Stats::default());
+        let mccarthy: Option<McCarthy<Hashed, Stats>> = bounds.then_some(alpha_beta_mccarthy);
+        n.run_windowed(&mut s, &(0, 0), 5, window, mccarthy)
+    }
+
+    fn true_value() -> Value {
+        negamax(&mut Search::new(&Hashed), &(0, 0), 5)
+    }
+
+    #[test]
+    fn every_procedure_finds_the_negamax_value_in_the_full_window() {
+        let v = true_value();
+        for n in Named::all() {
+            assert_eq!(run(n, (NEG_INFINITY, INFINITY), true), Ok(v), "{n}");
+        }
+    }
+
+    #[test]
+    fn a_window_is_kept_by_the_procedures_that_take_one() {
+        // Knuth & Moore eq. (9): inside the window the value, outside a bound
+        // on the far side of the window's edge.
+        let v = true_value();
+        let windows = [(v - 3, v + 3), (v, v + 1), (v + 1, v + 9), (v - 9, v - 1)];
+        let takes_any = Named::all().filter(|n| {
+            !matches!(
+                n,
+                Named::Core(
+                    Procedure::Minimax
+                        | Procedure::Negamax
+                        | Procedure::BranchAndBound
+                        | Procedure::WinPrune
+                        | Procedure::Sss
+                        | Procedure::Scout
+                        | Procedure::MtSss
+                ) | Named::Extra(Extra::Mtdf)
+            )
+        });
+        let mut ran = 0;
+        for n in takes_any {
+            for (a, b) in windows {
+                let got = run(n, (a, b), true).unwrap_or_else(|e| panic!("{n} ({a}, {b}): {e}"));
+                if v <= a {
+                    assert!(got <= a, "{n} ({a}, {b}): {got}, true value {v}");
+                } else if v >= b {
+                    assert!(got >= b, "{n} ({a}, {b}): {got}, true value {v}");
+                } else {
+                    assert_eq!(got, v, "{n} ({a}, {b})");
+                }
+                ran += 1;
+            }
+        }
+        assert_eq!(ran, 4 * 9);
+        // The window reaches the procedure: fail-hard F2 returns the edge.
+        let f2 = Named::Core(Procedure::FailHard);
+        assert_eq!(run(f2, (v + 1, v + 9), true), Ok(v + 1));
+        assert_eq!(run(f2, (v - 9, v - 1), true), Ok(v - 1));
+        // F1's one bound is beta.
+        let f1 = Named::Core(Procedure::BranchAndBound);
+        assert_eq!(run(f1, (NEG_INFINITY, v + 1), true), Ok(v));
+        assert!(run(f1, (NEG_INFINITY, v), true).unwrap() >= v);
+    }
+
+    #[test]
+    fn a_window_a_procedure_does_not_take_is_refused_with_its_reason() {
+        let w = (-5, 5);
+        let refused = |n: Named| run(n, w, true).unwrap_err();
+        for p in [Procedure::Minimax, Procedure::Negamax] {
+            assert_eq!(refused(Named::Core(p)), NotRun::NoWindow);
+        }
+        let f1 = Named::Core(Procedure::BranchAndBound);
+        assert_eq!(refused(f1), NotRun::OneBound);
+        assert_eq!(
+            refused(Named::Core(Procedure::WinPrune)),
+            NotRun::FullWindow("win-prune")
+        );
+        for n in ["sss", "scout", "mt-sss", "mtdf"] {
+            let named = n.parse::<Named>().unwrap();
+            assert_eq!(refused(named), NotRun::OwnWindows(named.name()), "{n}");
+        }
+        assert_eq!(
+            run(Named::Core(Procedure::FailHard), (3, 3), true),
+            Err(NotRun::EmptyWindow(3, 3))
+        );
+        assert_eq!(
+            NotRun::EmptyWindow(INFINITY, 2).to_string(),
+            "the window needs alpha < beta (got alpha +inf, beta 2)"
+        );
+        let mccarthy = Named::Extra(Extra::McCarthy);
+        assert_eq!(
+            run(mccarthy, (NEG_INFINITY, INFINITY), false),
+            Err(NotRun::NeedsBounds("mccarthy"))
+        );
+        // Each refusal agrees with takes_window, which `-p all` asks.
+        for n in Named::all() {
+            let asked = n.takes_window(w);
+            assert_eq!(asked.is_ok(), run(n, w, true).is_ok(), "{n}");
+        }
+    }
 
     #[test]
     fn every_name_parses_back_and_names_are_unique() {
