@@ -491,7 +491,11 @@ impl Searcher<'_> {
                     && !in_check
                     && !gives_check
                 {
-                    lmr_reduction(depth, i, pv_node)
+                    // A killer or a move with a history of cutoffs has
+                    // refuted something in this search: one ply less.
+                    let proven =
+                        self.ordering.is_killer(mv, ply) || self.ordering.history(board, mv) > 0;
+                    (lmr_reduction(depth, i, pv_node) - i32::from(proven)).max(0)
                 } else {
                     0
                 };
