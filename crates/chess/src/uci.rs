@@ -347,8 +347,15 @@ impl Session {
         o.line("option name Ponder type check default false");
         o.line("option name UCI_Chess960 type check default false");
         o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
-        for name in PRUNING_OPTIONS {
-            o.line(&format!("option name {name} type check default true"));
+        let d = crate::engine::Pruning::default();
+        let defaults = [
+            d.late_move_reductions,
+            d.futility,
+            d.reverse_futility,
+            d.quiescence_see,
+        ];
+        for (name, on) in PRUNING_OPTIONS.iter().zip(defaults) {
+            o.line(&format!("option name {name} type check default {on}"));
         }
         o.line("uciok");
     }

@@ -812,3 +812,40 @@ fn pruning_options_are_listed_and_checked() {
     assert!(errors[0].contains("expected true or false"), "{errors:?}");
     assert!(lines.last().expect("bestmove").starts_with("bestmove "));
 }
+
+// Issue 14: the node limit with MultiPV > 1 (`go nodes 100` under MultiPV 3
+// searched 20 119 nodes: the first iteration finished every line).
+#[test]
+fn go_nodes_is_honoured_with_multipv_in_the_first_iteration() {
+    use alphabeta_chess::engine::NODE_LIMIT_SLACK;
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for (position, fen) in [
+        ("startpos".to_string(), None),
+        (format!("fen {kiwipete}"), Some(kiwipete)),
+    ] {
+        let root = match fen {
+            Some(f) => Position::from_fen(f).expect("fen"),
+            None => Position::startpos(),
+        };
+        for multipv in [1, 3, 218] {
+            for n in [1, 100, 1000] {
+                let lines = session(&format!(
+                    "setoption name MultiPV value {multipv}\nposition {position}\ngo nodes {n}\n"
+                ));
+                let best = lines.last().expect("bestmove");
+                assert!(best.starts_with("bestmove "), "{lines:#?}");
+                assert!(legal_reply(&root, best), "{best}");
+                // Every info line, the final one included, counts at most
+                // the limit and its documented slack.
+                for l in lines.iter().filter(|l| l.starts_with("info")) {
+                    if let Some(nodes) = field(l, "nodes") {
+                        assert!(
+                            nodes <= n + NODE_LIMIT_SLACK,
+                            "{position} multipv {multipv} nodes {n}: {l}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -37,7 +37,7 @@ use cozy_chess::Move;
 
 pub use eval::EngineEval;
 pub use plain::PlainChess;
-pub use search::{Pruning, SearchControl};
+pub use search::{NODE_LIMIT_SLACK, Pruning, SearchControl};
 pub use table::SharedTable;
 pub use time::{GoParams, TimeBudget};
 
@@ -325,7 +325,6 @@ impl Engine {
                 nodes: 0,
                 seldepth: 0,
                 stopped: false,
-                may_stop: false,
                 pv: Vec::new(),
                 root_value: 0,
                 iteration: 0,
@@ -391,9 +390,12 @@ fn iterate(
             if searcher.stopped {
                 // An interrupted root search keeps the best root move it
                 // searched to the end: the first one searched is the last
-                // iteration's best, so any other is better than it.
+                // iteration's best, so any other is better than it. With
+                // several lines the table's root move is the last line's,
+                // not the best, so only the first iteration (which has no
+                // move before it) keeps its partial result there.
                 let pv = searcher.pv.first().cloned().unwrap_or_default();
-                if line == 0 && lines == 1 && !pv.is_empty() {
+                if line == 0 && (lines == 1 || depth == 1) && !pv.is_empty() {
                     *outcome = SearchOutcome {
                         best: pv.first().copied(),
                         ponder: pv.get(1).copied(),
@@ -419,10 +421,9 @@ fn iterate(
             }
             found.push((value, pv));
         }
-        searcher.may_stop = true;
-        if let Some((value, pv)) = found.first()
-            && (!searcher.stopped || found.len() == lines)
-        {
+        // The first line of an iteration searched every root move to the
+        // end: it stands even when a limit stopped a later line.
+        if let Some((value, pv)) = found.first() {
             *outcome = SearchOutcome {
                 best: pv.first().copied(),
                 ponder: pv.get(1).copied(),
@@ -440,15 +441,17 @@ fn iterate(
         }
         let elapsed = control.clock_elapsed();
         let this_iteration = searcher.started.elapsed().saturating_sub(iteration_started);
-        if let Some(b) = budget {
-            if elapsed >= b.soft {
-                break;
-            }
-            // Do not start an iteration that cannot finish: the next one
-            // takes at least twice as long as this one did.
-            if !control.pondering() && elapsed + 2 * this_iteration > b.hard {
-                break;
-            }
+        // While pondering the clock has not started: only the soft limit
+        // (never reached at zero elapsed) applies.
+        let last = if control.pondering() {
+            Duration::ZERO
+        } else {
+            this_iteration
+        };
+        if let Some(b) = budget
+            && !b.may_start_iteration(elapsed, last)
+        {
+            break;
         }
         // One legal move under a time limit: play it, keep the clock.
         if all_moves.len() == 1 && budget.is_some() && !control.pondering() {
@@ -512,7 +515,6 @@ fn helper(
         nodes: 0,
         seldepth: 0,
         stopped: false,
-        may_stop: true,
         pv: Vec::new(),
         root_value: 0,
         iteration: 0,
@@ -978,6 +980,62 @@ mod tests {
             .map(|l| l.2.clone())
             .collect();
         assert_eq!(first.len(), 3);
+    }
+
+    #[test]
+    fn the_node_limit_holds_in_every_iteration_for_any_multipv() {
+        // Issue 14: with MultiPV 3, `go nodes 100` searched 20 119 nodes
+        // (the first iteration ignored every limit). Now every limit holds
+        // from the first node; the move is legal and, once a root move has
+        // been searched to the end, one of the searched ones.
+        let positions: Vec<Position> = std::iter::once(Position::startpos())
+            .chain(wac(4))
+            .collect();
+        for pos in &positions {
+            for multipv in [1, 3, 500] {
+                for n in [0, 1, 2, 10, 100, 1_000, 5_000] {
+                    let mut engine = Engine::new(4);
+                    engine.multipv = multipv;
+                    let params = GoParams {
+                        nodes: Some(n),
+                        ..Default::default()
+                    };
+                    let out = engine.search(pos, &params, &SearchControl::default(), |_| {});
+                    assert!(
+                        out.nodes <= n + NODE_LIMIT_SLACK,
+                        "{} multipv {multipv} nodes {n}: searched {}",
+                        pos.fen(),
+                        out.nodes
+                    );
+                    assert!(pos.is_legal(out.best.expect("move")), "{}", pos.fen());
+                    assert_eq!(out.pv.first(), out.best.as_ref());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stop_before_the_first_iteration_ends_it() {
+        // A stop (or a spent clock) is seen every 1024 positions, in the
+        // first iteration too: a search told to stop before it starts
+        // returns a legal move within the first 1024 positions and no
+        // deeper than one ply, for any MultiPV and depth limit.
+        for pos in wac(4) {
+            for multipv in [1, 3] {
+                let mut engine = Engine::new(4);
+                engine.multipv = multipv;
+                let control = SearchControl::default();
+                control.stop();
+                let params = GoParams {
+                    depth: Some(30),
+                    ..Default::default()
+                };
+                let out = engine.search(&pos, &params, &control, |_| {});
+                assert!(out.nodes <= 1024, "{}: {} nodes", pos.fen(), out.nodes);
+                assert!(out.depth <= 1);
+                assert!(pos.is_legal(out.best.expect("move")));
+            }
+        }
     }
 
     #[test]

@@ -75,6 +75,13 @@ impl Pruning {
     };
 }
 
+/// How far past `go nodes N` a search may go: it stops at the node that
+/// reaches the limit, in every iteration (the first included) and every
+/// MultiPV line, but the root and its first child are counted before any
+/// limit is checked, so `nodes ≤ max(N, 2) ≤ N + 2` (with one thread; Lazy
+/// SMP helpers add their own nodes, see [`super::Engine::set_threads`]).
+pub const NODE_LIMIT_SLACK: u64 = 2;
+
 /// Values beyond this are mates (or bounds near them): no margin pruning there.
 const MATE_BOUND: Value = 20_000;
 
@@ -193,8 +200,6 @@ pub(super) struct Searcher<'e> {
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
-    /// While false, limits are ignored (the first iteration always finishes).
-    pub may_stop: bool,
     pub pv: Vec<Vec<Move>>,
     /// The value of the best root move of the current root search (that
     /// of `pv[0]`), once one has been searched to the end.
@@ -284,9 +289,6 @@ impl Searcher<'_> {
         }
         if self.nodes.is_multiple_of(1024) {
             self.every_1024();
-        }
-        if !self.may_stop {
-            return false;
         }
         if let Some(n) = self.node_limit
             && self.nodes >= n
@@ -489,7 +491,11 @@ impl Searcher<'_> {
                     && !in_check
                     && !gives_check
                 {
-                    lmr_reduction(depth, i, pv_node)
+                    // A killer or a move with a history of cutoffs has
+                    // refuted something in this search: one ply less.
+                    let proven =
+                        self.ordering.is_killer(mv, ply) || self.ordering.history(board, mv) > 0;
+                    (lmr_reduction(depth, i, pv_node) - i32::from(proven)).max(0)
                 } else {
                     0
                 };

@@ -46,6 +46,19 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
+impl TimeBudget {
+    /// Whether iterative deepening may start another iteration, `elapsed`
+    /// into the move, the last iteration having taken `last`: not after
+    /// the soft limit, and not when it cannot finish before the hard one.
+    /// The next iteration is taken to last at least twice the last one (an
+    /// effective branching factor of 2 or more); one that would be stopped
+    /// at the hard limit would be wasted time (issue 14, item 9), so it is
+    /// not started when `elapsed + 2 × last` passes `hard`.
+    pub fn may_start_iteration(&self, elapsed: Duration, last: Duration) -> bool {
+        elapsed < self.soft && elapsed.saturating_add(last.saturating_mul(2)) <= self.hard
+    }
+}
+
 /// Time kept back for the protocol and the operating system when the GUI
 /// sets no `Move Overhead`.
 pub const DEFAULT_OVERHEAD: Duration = Duration::from_millis(20);
@@ -181,6 +194,26 @@ mod tests {
         };
         // The share of 60 s over 20 moves, as with 60.02 s and the default.
         assert_eq!(g.budget(Color::White).expect("clock").hard, ms(6000));
+    }
+
+    #[test]
+    fn an_iteration_starts_only_when_it_can_finish() {
+        let b = TimeBudget {
+            soft: ms(500),
+            hard: ms(1000),
+        };
+        // Early, after a short iteration: the next one fits.
+        assert!(b.may_start_iteration(ms(100), ms(50)));
+        // Exactly fits: 400 + 2 × 300 = 1000.
+        assert!(b.may_start_iteration(ms(400), ms(300)));
+        // One millisecond more and it would be cut at the hard limit.
+        assert!(!b.may_start_iteration(ms(401), ms(300)));
+        assert!(!b.may_start_iteration(ms(100), ms(451)));
+        // Past the soft limit nothing starts, however short the last one.
+        assert!(!b.may_start_iteration(ms(500), Duration::ZERO));
+        assert!(b.may_start_iteration(ms(499), Duration::ZERO));
+        // Huge durations do not overflow.
+        assert!(!b.may_start_iteration(ms(1), Duration::MAX));
     }
 
     #[test]
