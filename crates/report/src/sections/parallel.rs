@@ -144,9 +144,11 @@ where
             let mut stats = SplitStats::default();
             let mut values = Vec::new();
             for r in roots {
+                // Without the best line, as the F2 baseline.
                 let options = YbwcOptions {
                     threads,
                     min_split_depth,
+                    track_pv: false,
                 };
                 match ybwc(game, r, depth, full, NoObserver, Limits::none(), options) {
                     Ok(out) => {
