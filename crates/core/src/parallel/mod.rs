@@ -35,13 +35,16 @@
 //!   search runs on the caller's thread, without a pool. With more, the
 //!   pool is built once and kept for the next search with as many threads
 //!   (at most one pool, of at most [`cores`] threads, is kept).
-//! * **Below the split depth, sequential F2 itself.** A subtree with fewer
-//!   than [`YbwcOptions::min_split_depth`] plies left, whose root is not on
-//!   the predicted principal variation, can hold no split point, so it is
+//! * **Below the split depth, sequential F2 itself.** A subtree that can
+//!   hold no split point — its root not on the predicted principal
+//!   variation, and fewer than [`YbwcOptions::min_split_depth`] plies left
+//!   at a predicted type 3 root, at most that many at a type 2 root — is
 //!   searched by the sequential procedure's own loop (a hook counts its
 //!   positions by predicted type, which there is a matter of parity). Most
-//!   positions of a tree lie there, so they cost what they cost in F2; the
-//!   parallel machinery is paid only at the few positions above.
+//!   positions of a tree lie there, so they cost about what they cost in
+//!   F2; the parallel machinery is paid only at the few positions above.
+//!   An unlimited search (depth `u32::MAX`) does not know how many plies
+//!   are left, so it never hands a subtree over and splits everywhere.
 //! * **A shared bound**: each split point keeps the best value of its
 //!   finished successors in an atomic; a younger brother reads it when it
 //!   starts (its window is `(−beta, −max(alpha, best))`), and one that

@@ -445,7 +445,7 @@ where
     G: SharedGame,
     O: Fork,
 {
-    if expected != Expected::Pv && depth < ctx.min_split {
+    if splits_nowhere_below(expected, depth, ctx.min_split) {
         return Some(sequential(
             task, pos, ply, index, depth, alpha, beta, expected,
         ));
@@ -510,9 +510,23 @@ where
     Some((own.max(alpha), cut))
 }
 
-/// A subtree where no split can happen (fewer than
-/// [`YbwcOptions::min_split_depth`] plies left, its root not on the
-/// predicted principal variation), searched by sequential F2 itself, with
+/// Whether no position of the subtree of a position of predicted type
+/// `expected` with `depth` plies left can be a split point: a split needs a
+/// predicted type 1 or type 3 position with at least `min_split` plies
+/// left. Below a type 3 position every other level is type 3; below a type
+/// 2 position, its successors are type 3 with a ply less.
+#[inline(always)]
+fn splits_nowhere_below(expected: Expected, depth: u32, min_split: u32) -> bool {
+    match expected {
+        Expected::Pv => false,
+        Expected::All => depth < min_split,
+        Expected::Cut => depth <= min_split,
+    }
+}
+
+/// A subtree where no split can happen ([`splits_nowhere_below`]: too few
+/// plies left, its root not on the predicted principal variation),
+/// searched by sequential F2 itself, with
 /// [`Typed`] counting its positions by predicted type: the value and cutoff
 /// of its root, the `index`-th successor of the position at `ply − 1`.
 #[allow(clippy::too_many_arguments)]
@@ -533,8 +547,8 @@ where
 {
     let mut typed = Typed {
         base: ply,
-        root: expected,
-        stats: &mut task.stats,
+        interior: [0; 2],
+        cuts: [0; 2],
     };
     let found = alpha_beta_below::<FailHard, _, _, _>(
         &mut task.s,
@@ -546,6 +560,16 @@ where
         alpha,
         beta,
     );
+    // The root's type on even plies below it, the other on odd ones.
+    for (parity, e) in [expected, expected.child(1)].into_iter().enumerate() {
+        task.stats.expanded[e as usize] += typed.interior[parity];
+        match e {
+            Expected::Cut => {
+                task.stats.cut_nodes_not_cut += typed.interior[parity] - typed.cuts[parity];
+            }
+            _ => task.stats.all_nodes_cut += typed.cuts[parity],
+        }
+    }
     // F2 reports a position as examined in its parent's loop; the parent
     // here is this procedure's, which reports at entry.
     task.s.examined(ply, 1);
@@ -557,27 +581,28 @@ where
 /// position below it has the type of its parity: a successor of a type 2
 /// position is type 3 and one of a type 3 position type 2 (Knuth & Moore's
 /// Theorem 1, [`Expected::child`]), whatever its place among its brothers.
-struct Typed<'a> {
+/// The hooks count by parity (of the ply counted from the subtree's
+/// root), at a few instructions a position, and [`sequential`] names the
+/// types at the end.
+struct Typed {
     base: usize,
-    root: Expected,
-    stats: &'a mut SplitStats,
+    /// Interior positions on even and odd plies below the root.
+    interior: [u64; 2],
+    /// Of those, the ones that cut off.
+    cuts: [u64; 2],
 }
 
-impl Typed<'_> {
+impl Typed {
     #[inline(always)]
-    fn at(&self, ply: usize) -> Expected {
-        if (ply - self.base).is_multiple_of(2) {
-            self.root
-        } else {
-            self.root.child(1)
-        }
+    fn parity(&self, ply: usize) -> usize {
+        (ply ^ self.base) & 1
     }
 }
 
-impl<G: Game> NodeHooks<G> for Typed<'_> {
+impl<G: Game> NodeHooks<G> for Typed {
     #[inline(always)]
     fn order(&mut self, _game: &G, _pos: &G::Position, ply: usize, _moves: &mut G::Moves) {
-        self.stats.expanded[self.at(ply) as usize] += 1;
+        self.interior[self.parity(ply)] += 1;
     }
 
     #[inline(always)]
@@ -593,11 +618,8 @@ impl<G: Game> NodeHooks<G> for Typed<'_> {
         _best: Option<G::Move>,
     ) {
         // F2's value is ≥ beta exactly when the position cut off.
-        match self.at(ply) {
-            Expected::Cut if value < beta => self.stats.cut_nodes_not_cut += 1,
-            Expected::All if value >= beta => self.stats.all_nodes_cut += 1,
-            _ => {}
-        }
+        let p = self.parity(ply);
+        self.cuts[p] += u64::from(value >= beta);
     }
 }
 

@@ -205,6 +205,7 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
 /// the parent's own share ([`Search::examined`] and the classification of
 /// the cutoff), which the caller reports.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub(crate) fn alpha_beta_below<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     hooks: &mut H,
