@@ -73,6 +73,7 @@ fn options(threads: usize, min_split_depth: u32) -> YbwcOptions {
     YbwcOptions {
         threads,
         min_split_depth,
+        track_pv: true,
     }
 }
 
@@ -201,6 +202,19 @@ proptest! {
         }
         prop_assert_eq!(r.stats.nodes(), stats.nodes());
         prop_assert_eq!(r.stats.brothers_aborted, 0);
+        // Without the best line: the same positions, events and counts as
+        // F2 without it, and no line.
+        let mut s = Search::with_observer(&tree, Obs::default()).track_pv(false);
+        let v = alpha_beta_fail_hard(&mut s, &ROOT, u32::MAX, full.0, full.1);
+        let ((stats, _), trace) = s.into_observer();
+        let untracked = YbwcOptions { track_pv: false, ..options(1, split) };
+        let q = ybwc(&tree, &ROOT, u32::MAX, full, Obs::default(), Limits::none(), untracked).unwrap();
+        let ((qstats, _), qtrace) = q.observer;
+        prop_assert_eq!(q.value, v);
+        prop_assert!(q.pv.is_empty());
+        prop_assert_eq!(&qstats, &stats);
+        prop_assert_eq!(&qtrace.entries, &trace.entries);
+        prop_assert_eq!(&q.stats, &r.stats);
     }
 
     /// One thread: the split statistics are what an independent
@@ -275,8 +289,9 @@ fn a_stop_request_ends_every_thread_promptly() {
     let took = started.elapsed();
     setter.join().expect("setter");
     assert!(!r.complete);
-    // The pool's threads are joined when `ybwc` returns, so every thread has
-    // ended by now; a prompt stop is well under a second after the flag.
+    // `ybwc` returns once every task of the search has ended (the pool's
+    // threads then sleep until the next search); a prompt stop is well
+    // under a second after the flag.
     assert!(took < Duration::from_secs(3), "took {took:?}");
     assert!(r.stats.nodes() > 0);
 }
@@ -359,4 +374,36 @@ fn thread_counts_are_bounded_by_the_machine() {
         options(1, 1),
     );
     assert_eq!(refused.unwrap_err(), ParallelError::NodeLimit);
+}
+
+#[test]
+fn searches_in_a_row_with_changing_thread_counts_agree_with_f2() {
+    // The pool is kept from one search to the next with as many threads,
+    // and replaced when the count changes; one thread runs without it.
+    let tree = RandomTree {
+        seed: 3,
+        height: 7,
+        max_branching: 5,
+        range: 30,
+    };
+    let full = (NEG_INFINITY, INFINITY);
+    let (truth, stats) = f2(&tree, 7, full, Stats::default());
+    for threads in [two(), 1, two(), two(), 1, parallel::cores()] {
+        let r = ybwc(
+            &tree,
+            &ROOT,
+            7,
+            full,
+            NoObserver,
+            Limits::none(),
+            options(threads, 2),
+        )
+        .expect("starts");
+        assert_eq!(r.value, truth, "{threads} threads");
+        assert!(r.complete);
+        assert_eq!(r.stats.nodes_per_thread.len(), threads);
+        if threads == 1 {
+            assert_eq!(r.stats.nodes(), stats.nodes());
+        }
+    }
 }

@@ -3,21 +3,32 @@
 //! and the engine's Lazy SMP, each beside the machine's capacity measured
 //! in the same run.
 //!
-//! `cargo run --release -p alphabeta-report --example parallel [quick]`
-//! (run it under the exclusive CPU lock; every time is the best of three).
+//! `cargo run --release -p alphabeta-report --example parallel [quick|full]
+//! [SPLIT …]` (run it under the exclusive CPU lock; every time is the best
+//! of three; the split depths default to 2 3 4 6).
 
 use alphabeta_core::parallel::cores;
-use alphabeta_report::sections::parallel::{capacity, lazy_smp, wac_positions, workloads};
+use alphabeta_report::sections::parallel::{bratko_kopec, capacity, lazy_smp, workloads};
 
 fn main() -> anyhow::Result<()> {
-    let full = std::env::args().nth(1).as_deref() != Some("quick");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let full = args.first().map(String::as_str) != Some("quick");
+    let mut splits = args
+        .iter()
+        .skip(1)
+        .map(|a| a.parse::<u32>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow::anyhow!("a split depth is a whole number: {e}"))?;
+    if splits.is_empty() {
+        splits = vec![2, 3, 4, 6];
+    }
     let threads = cores().min(2);
     println!("cores: {}, threads: {threads}", cores());
     println!(
         "\n| workload | split ≥ | F2 ms | F2 positions | YBWC 1 thread ms (overhead) | YBWC {threads} threads ms | speedup | capacity | search overhead | splits | brothers by other thread | owners waiting ms | type 2 not cut |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for split in [2, 3, 4, 6] {
+    for split in splits {
         let cap = capacity()?;
         for r in workloads(full, threads, split)? {
             let (s1, sn) = (&r.one.1, &r.many.1);
@@ -43,9 +54,9 @@ fn main() -> anyhow::Result<()> {
     }
     let (depth, n) = if full { (7, 10) } else { (6, 4) };
     let cap = capacity()?;
-    let [(t1, n1, m1), (tn, nn, mn)] = lazy_smp(&wac_positions(n)?, depth, threads)?;
+    let [(t1, n1, m1), (tn, nn, mn)] = lazy_smp(&bratko_kopec(n)?, depth, threads)?;
     let same = m1.iter().zip(&mn).filter(|(a, b)| a == b).count();
-    println!("\nLazy SMP, time to depth {depth} over WAC 1–{n}:\n");
+    println!("\nLazy SMP, time to depth {depth} over Bratko–Kopec 1–{n}:\n");
     println!("| threads | ms | positions | speedup | capacity | same move as 1 thread |");
     println!("|---|---|---|---|---|---|");
     println!(

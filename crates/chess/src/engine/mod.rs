@@ -567,6 +567,7 @@ mod tests {
             let options = YbwcOptions {
                 threads: cores().min(2),
                 min_split_depth: 1,
+                ..YbwcOptions::default()
             };
             let r = ybwc(
                 &game,

@@ -31,14 +31,31 @@
 //!   brother), takes its thread's spare move buffers (no allocation once
 //!   the thread has searched as deep before) and claims brothers until
 //!   none is left; the owner joins the instruments once when all are done.
-//!   With one thread nothing is offered: the owner's loop is F2's.
+//!   With one thread nothing is offered: the owner's loop is F2's, and the
+//!   search runs on the caller's thread, without a pool. With more, the
+//!   pool is built once and kept for the next search with as many threads
+//!   (at most one pool, of at most [`cores`] threads, is kept).
+//! * **Below the split depth, sequential F2 itself.** A subtree that can
+//!   hold no split point — its root not on the predicted principal
+//!   variation, and fewer than [`YbwcOptions::min_split_depth`] plies left
+//!   at a predicted type 3 root, at most that many at a type 2 root — is
+//!   searched by the sequential procedure's own loop (a hook counts its
+//!   positions by predicted type, which there is a matter of parity). Most
+//!   positions of a tree lie there, so they cost about what they cost in
+//!   F2; the parallel machinery is paid only at the few positions above.
+//!   An unlimited search (depth `u32::MAX`) does not know how many plies
+//!   are left, so it never hands a subtree over and splits everywhere.
 //! * **A shared bound**: each split point keeps the best value of its
 //!   finished successors in an atomic; a younger brother reads it when it
 //!   starts (its window is `(−beta, −max(alpha, best))`), and one that
-//!   reaches `beta` raises the split point's cutoff flag. Every position
-//!   checks the flags of the split points above it, so a cutoff stops the
-//!   brothers' searches (their values are discarded) and the brothers not
-//!   yet claimed are never started.
+//!   reaches `beta` raises the split point's cutoff flag. With two or more
+//!   threads every position above the split depth checks the flags of the
+//!   split points above it, so a cutoff stops the brothers' searches (their
+//!   values are discarded) and the brothers not yet claimed are never
+//!   started; a subtree below the split depth that has begun runs to its
+//!   end (fewer than `min_split_depth` plies: a bounded waste). With one
+//!   thread no flag can be raised while a position below it is searched, so
+//!   none is read.
 //! * **Limits**: a time limit and a stop flag end every thread promptly (each
 //!   task's [`Search`] polls them every 1024 positions, and no new task
 //!   starts after one stopped). A node limit is refused: where the threads
@@ -54,7 +71,8 @@
 //! each reading the bound its elder brothers left: the search examines
 //! exactly the positions sequential F2 examines, with the same windows, and
 //! every instrument ([`crate::Stats`], [`crate::NodeTypes`],
-//! [`crate::Trace`]) reads the same on every run (tested against F2), as
+//! [`crate::Trace`]) reads the same on every run (tested against F2, with
+//! and without the principal variation tracked), as
 //! does [`SplitStats`] (tested against an independent sequential count;
 //! `brothers_helped` and `wait_ns` are 0). With **two or more threads** the root value is the same (the
 //! minimax value in a full window), but *which* positions are examined

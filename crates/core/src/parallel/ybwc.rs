@@ -8,6 +8,7 @@ use std::time::Instant;
 use super::{Fork, ParallelError, SharedGame, check_threads};
 use crate::game::Game;
 use crate::moves::MoveList;
+use crate::procedures::{FailHard, NodeHooks, alpha_beta_below};
 use crate::search::{Cut, Limits, Search, Spare};
 use crate::value::{NEG_INFINITY, Value};
 
@@ -19,8 +20,16 @@ pub struct YbwcOptions {
     /// Split points are only made at nodes with at least this many plies
     /// left: below, handing brothers to another thread costs more than
     /// searching them (default 3, the best of 2, 3, 4 and 6 over the four
-    /// workloads of docs/performance.md; 1 splits everywhere).
+    /// workloads of docs/performance.md; 1 splits everywhere). Below it
+    /// no split can happen, so a subtree rooted there (at a position not
+    /// on the predicted principal variation) is searched by sequential F2
+    /// itself ([`crate::procedures::alpha_beta_fail_hard`]'s loop) at F2's
+    /// cost per position.
     pub min_split_depth: u32,
+    /// Whether the principal variation is tracked (default true; without
+    /// it [`YbwcResult::pv`] is empty and no position pays for keeping the
+    /// best line, as [`crate::Search::track_pv`]).
+    pub track_pv: bool,
 }
 
 impl Default for YbwcOptions {
@@ -28,6 +37,7 @@ impl Default for YbwcOptions {
         YbwcOptions {
             threads: 1,
             min_split_depth: 3,
+            track_pv: true,
         }
     }
 }
@@ -180,22 +190,18 @@ where
     if limits.nodes.is_some() {
         return Err(ParallelError::NodeLimit);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("ybwc-{i}"))
-        .build()
-        .map_err(|e| ParallelError::Pool(e.to_string()))?;
     let ctx = Ctx {
         game,
         threads,
         min_split: options.min_split_depth.max(1),
+        track_pv: options.track_pv,
         deadline: limits.time.map(|t| Instant::now() + t),
         stop: limits.stop,
         incomplete: AtomicBool::new(false),
         spares: (0..threads).map(|_| Mutex::new(Vec::new())).collect(),
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
     };
-    let (value, pv, observer, mut stats) = pool.install(|| {
+    let search = || {
         let mut task = Task::new(&ctx, observer);
         let found = node(
             &ctx,
@@ -215,7 +221,13 @@ where
         let pv = task.s.principal_variation();
         let (observer, stats) = task.finish(&ctx);
         (value, pv, observer, stats)
-    });
+    };
+    // One thread needs no pool: the search runs on the caller's thread.
+    let (value, pv, observer, mut stats) = if threads == 1 {
+        search()
+    } else {
+        pool(threads)?.install(search)
+    };
     stats.nodes_per_thread = ctx
         .nodes
         .iter()
@@ -230,11 +242,39 @@ where
     })
 }
 
+/// The pool of the last parallel search, kept for the next one with as
+/// many threads: building a pool costs the spawning of its threads, more
+/// than a small search. At most one pool is kept (its threads, at most
+/// [`super::cores`], sleep between searches); a search with another thread
+/// count replaces it, and the old pool's threads end once the searches
+/// still using it are done.
+static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+
+/// A pool of `threads` threads: the kept one, or a new one that is kept.
+fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, ParallelError> {
+    let mut kept = lock(&POOL);
+    if let Some((n, pool)) = kept.as_ref()
+        && *n == threads
+    {
+        return Ok(Arc::clone(pool));
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("ybwc-{i}"))
+            .build()
+            .map_err(|e| ParallelError::Pool(e.to_string()))?,
+    );
+    *kept = Some((threads, Arc::clone(&pool)));
+    Ok(pool)
+}
+
 /// What every task shares.
 struct Ctx<'g, G: Game> {
     game: &'g G,
     threads: usize,
     min_split: u32,
+    track_pv: bool,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     /// Set when a task's search hit a limit.
@@ -295,7 +335,9 @@ impl<'g, G: Game, O: Fork> Task<'g, G, O> {
     fn new(ctx: &Ctx<'g, G>, observer: O) -> Self {
         let spare = lock(&ctx.spares[ctx.thread()]).pop().unwrap_or_default();
         Task {
-            s: Search::from_spare(ctx.game, observer, spare).limits(ctx.limits()),
+            s: Search::from_spare(ctx.game, observer, spare)
+                .limits(ctx.limits())
+                .track_pv(ctx.track_pv),
             stats: SplitStats::default(),
         }
     }
@@ -403,7 +445,14 @@ where
     G: SharedGame,
     O: Fork,
 {
-    if aborted(split) {
+    if splits_nowhere_below(expected, depth, ctx.min_split) {
+        return Some(sequential(
+            task, pos, ply, index, depth, alpha, beta, expected,
+        ));
+    }
+    // With one thread no split point above can have cut off while this
+    // position is searched (a cutoff ends its split point's loop at once).
+    if ctx.threads > 1 && aborted(split) {
         return None;
     }
     task.s.enter(ply, index, alpha, beta);
@@ -433,7 +482,7 @@ where
             expected.child(i),
             split,
         )?;
-        let t = -t;
+        let t = -task.s.returned(ply + 1, t);
         task.s.successor_cut(ply + 1, child_cut, t, own);
         if t > lower {
             task.s.update_pv(ply, mv);
@@ -459,6 +508,119 @@ where
         _ => {}
     }
     Some((own.max(alpha), cut))
+}
+
+/// Whether no position of the subtree of a position of predicted type
+/// `expected` with `depth` plies left can be a split point: a split needs a
+/// predicted type 1 or type 3 position with at least `min_split` plies
+/// left. Below a type 3 position every other level is type 3; below a type
+/// 2 position, its successors are type 3 with a ply less.
+#[inline(always)]
+fn splits_nowhere_below(expected: Expected, depth: u32, min_split: u32) -> bool {
+    match expected {
+        Expected::Pv => false,
+        Expected::All => depth < min_split,
+        Expected::Cut => depth <= min_split,
+    }
+}
+
+/// A subtree where no split can happen ([`splits_nowhere_below`]: too few
+/// plies left, its root not on the predicted principal variation),
+/// searched by sequential F2 itself, with
+/// [`Typed`] counting its positions by predicted type: the value and cutoff
+/// of its root, the `index`-th successor of the position at `ply − 1`.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn sequential<G, O>(
+    task: &mut Task<'_, G, O>,
+    pos: &G::Position,
+    ply: usize,
+    index: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    expected: Expected,
+) -> (Value, Cut)
+where
+    G: SharedGame,
+    O: Fork,
+{
+    let mut typed = Typed {
+        base: ply,
+        interior: [0; 2],
+        cuts: [0; 2],
+    };
+    let found = alpha_beta_below::<FailHard, _, _, _>(
+        &mut task.s,
+        &mut typed,
+        pos,
+        ply,
+        index,
+        depth,
+        alpha,
+        beta,
+    );
+    // The root's type on even plies below it, the other on odd ones.
+    for (parity, e) in [expected, expected.child(1)].into_iter().enumerate() {
+        task.stats.expanded[e as usize] += typed.interior[parity];
+        match e {
+            Expected::Cut => {
+                task.stats.cut_nodes_not_cut += typed.interior[parity] - typed.cuts[parity];
+            }
+            _ => task.stats.all_nodes_cut += typed.cuts[parity],
+        }
+    }
+    // F2 reports a position as examined in its parent's loop; the parent
+    // here is this procedure's, which reports at entry.
+    task.s.examined(ply, 1);
+    found
+}
+
+/// Counts the interior positions of a [`sequential`] subtree by predicted
+/// type, and the failed predictions. Its root is type 2 or type 3, so every
+/// position below it has the type of its parity: a successor of a type 2
+/// position is type 3 and one of a type 3 position type 2 (Knuth & Moore's
+/// Theorem 1, [`Expected::child`]), whatever its place among its brothers.
+/// The hooks count by parity (of the ply counted from the subtree's
+/// root), at a few instructions a position, and [`sequential`] names the
+/// types at the end.
+struct Typed {
+    base: usize,
+    /// Interior positions on even and odd plies below the root.
+    interior: [u64; 2],
+    /// Of those, the ones that cut off.
+    cuts: [u64; 2],
+}
+
+impl Typed {
+    #[inline(always)]
+    fn parity(&self, ply: usize) -> usize {
+        (ply ^ self.base) & 1
+    }
+}
+
+impl<G: Game> NodeHooks<G> for Typed {
+    #[inline(always)]
+    fn order(&mut self, _game: &G, _pos: &G::Position, ply: usize, _moves: &mut G::Moves) {
+        self.interior[self.parity(ply)] += 1;
+    }
+
+    #[inline(always)]
+    fn after(
+        &mut self,
+        _game: &G,
+        _pos: &G::Position,
+        ply: usize,
+        _depth: u32,
+        _alpha: Value,
+        beta: Value,
+        value: Value,
+        _best: Option<G::Move>,
+    ) {
+        // F2's value is ≥ beta exactly when the position cut off.
+        let p = self.parity(ply);
+        self.cuts[p] += u64::from(value >= beta);
+    }
 }
 
 /// The younger brothers of the node at `ply`, after the eldest returned
@@ -634,11 +796,11 @@ where
         task.stats.brothers_aborted += 1;
         return false;
     };
-    let t = -t;
+    let t = -task.s.returned(sp.ply + 1, t);
     task.stats.brothers_searched += 1;
     task.s.successor_cut(sp.ply + 1, child_cut, t, own);
     let before = sp.own.fetch_max(t, Ordering::Relaxed);
-    if t > before.max(sp.alpha) {
+    if ctx.track_pv && t > before.max(sp.alpha) {
         let mut best = lock(&sp.best);
         if t > best.value {
             best.value = t;

@@ -204,6 +204,32 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     value
 }
 
+/// One node of alpha-beta below the root, the `index`-th successor (from 1)
+/// of a position at `ply − 1` searched by another procedure (the parallel
+/// search hands the part of the tree where it never splits to this one):
+/// its value and the cutoff it made, with every event reported as
+/// [`alpha_beta_with_hooks`] reports it for a node at that place, except
+/// the parent's own share ([`Search::examined`] and the classification of
+/// the cutoff), which the caller reports.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn alpha_beta_below<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    hooks: &mut H,
+    pos: &G::Position,
+    ply: usize,
+    index: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    if s.tracks_pv() {
+        node::<R, H, G, O, true>(s, hooks, pos, ply, index, depth, alpha, beta)
+    } else {
+        node::<R, H, G, O, false>(s, hooks, pos, ply, index, depth, alpha, beta)
+    }
+}
+
 /// Hsu's F1: alpha-beta returning the hard bound on a cutoff.
 ///
 /// Properties (Hsu, slide 66): returns alpha if F(p) ≤ alpha, F(p) if

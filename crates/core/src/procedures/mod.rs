@@ -40,6 +40,7 @@ mod registry;
 mod successors;
 mod with_table;
 
+pub(crate) use alpha_beta::alpha_beta_below;
 pub use alpha_beta::{
     FailHard, FailSoft, HardBound, Known, NoHooks, NodeHooks, ReturnRule, alpha_beta,
     alpha_beta_fail_hard, alpha_beta_fail_soft, alpha_beta_hard_bound, alpha_beta_with_hooks,

@@ -26,7 +26,7 @@ use serde_json::json;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value as Shown};
 use crate::runner::Context;
 
-const WAC: &str = include_str!("../../data/wac.epd");
+const BRATKO_KOPEC: &str = include_str!("../../data/bratko-kopec.epd");
 
 /// The goal for chess, time to depth on two threads.
 const GOAL: f64 = 1.6;
@@ -144,9 +144,11 @@ where
             let mut stats = SplitStats::default();
             let mut values = Vec::new();
             for r in roots {
+                // Without the best line, as the F2 baseline.
                 let options = YbwcOptions {
                     threads,
                     min_split_depth,
+                    track_pv: false,
                 };
                 match ybwc(game, r, depth, full, NoObserver, Limits::none(), options) {
                     Ok(out) => {
@@ -213,11 +215,11 @@ pub fn lazy_smp(
 /// The workloads: quick (the default report, about two seconds of search)
 /// or `full` (docs/performance.md).
 pub fn workloads(full: bool, threads: usize, min_split: u32) -> anyhow::Result<Vec<Row>> {
-    let (tree_depth, wac_n, chess_depth, c4_depth) =
-        if full { (9, 10, 5, 14) } else { (8, 6, 4, 12) };
+    let (tree_depth, bk_n, chess_depth, c4_depth) =
+        if full { (9, 24, 5, 14) } else { (8, 8, 4, 12) };
     let uniform = Uniform::new(8, tree_depth, 1)?;
     let additive = StaticallyOrdered(Additive::new(8, tree_depth + 1, 100, 1)?);
-    let boards = wac_positions(wac_n)?
+    let boards = bratko_kopec(bk_n)?
         .iter()
         .map(|p| p.board().clone())
         .collect::<Vec<_>>();
@@ -244,7 +246,7 @@ pub fn workloads(full: bool, threads: usize, min_split: u32) -> anyhow::Result<V
             min_split,
         )?,
         measure(
-            &format!("chess WAC 1–{wac_n}, depth {chess_depth}"),
+            &format!("chess Bratko–Kopec 1–{bk_n}, depth {chess_depth}"),
             &PlainChess::default(),
             &boards,
             chess_depth,
@@ -262,15 +264,15 @@ pub fn workloads(full: bool, threads: usize, min_split: u32) -> anyhow::Result<V
     ])
 }
 
-/// The first `n` positions of Win At Chess (the Bratko–Kopec positions are
-/// not in the project).
-pub fn wac_positions(n: usize) -> anyhow::Result<Vec<alphabeta_chess::Position>> {
-    read_epd(WAC)
+/// The first `n` of the 24 Bratko–Kopec positions (the chess
+/// benchmark).
+pub fn bratko_kopec(n: usize) -> anyhow::Result<Vec<alphabeta_chess::Position>> {
+    read_epd(BRATKO_KOPEC)
         .into_iter()
         .take(n)
         .map(|r| {
             r.map(|r| r.position)
-                .map_err(|e| anyhow::anyhow!("bundled WAC: {e}"))
+                .map_err(|e| anyhow::anyhow!("bundled Bratko–Kopec: {e}"))
         })
         .collect()
 }
@@ -287,7 +289,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let cap_after = capacity()?;
     ctx.advance(1);
     let (smp_depth, smp_n) = if ctx.options.full { (7, 10) } else { (6, 4) };
-    let smp = lazy_smp(&wac_positions(smp_n)?, smp_depth, threads)?;
+    let smp = lazy_smp(&bratko_kopec(smp_n)?, smp_depth, threads)?;
     ctx.advance(1);
     Ok(vec![
         ybwc_item(&rows, threads, (cap, cap_after), min_split),
@@ -315,7 +317,7 @@ fn ybwc_item(rows: &[Row], threads: usize, (cap, cap_after): (f64, f64), split: 
         format!("Young Brothers Wait: 1 against {threads} threads, beside the machine's capacity"),
     )
     .describe(format!(
-        "Hsu (slide 43): node types make alpha-beta parallel. At a predicted type 1 or type 3 position with ≥ {split} plies left and ≥ 3 successors, the eldest is searched first, then the younger brothers are claimed one by one by the owner and by the other thread; predicted type 2 positions stay sequential. Each workload is searched by sequential fail-hard alpha-beta (F2), by YBWC on one thread (its extra time is the cost of the split points alone) and on {threads} threads; every time is the best of three. The root values and the one-thread counts are exact checks; the speedups, search overhead (extra positions) and waiting time depend on timing and are read against the capacity — two copies of a single-threaded job side by side against one after the other, measured before ({cap:.2}×) and after ({cap_after:.2}×) the workloads in this run: a speedup cannot exceed what the machine gives. The issue's goal is ≥ {GOAL}× time to depth on chess; on a host whose capacity is below that, it cannot be shown."
+        "Hsu (slide 43): node types make alpha-beta parallel. At a predicted type 1 or type 3 position with ≥ {split} plies left and ≥ 3 successors, the eldest is searched first, then the younger brothers are claimed one by one by the owner and by the other thread; predicted type 2 positions stay sequential. Each workload is searched by sequential fail-hard alpha-beta (F2), by YBWC on one thread (its extra time is the cost of the split points alone; subtrees that can hold no split point are searched by F2's own loop) and on {threads} threads, all three without the principal variation; every time is the best of three. The root values and the one-thread counts are exact checks; the speedups, search overhead (extra positions) and waiting time depend on timing and are read against the capacity — two copies of a single-threaded job side by side against one after the other, measured before ({cap:.2}×) and after ({cap_after:.2}×) the workloads in this run: a speedup cannot exceed what the machine gives. The issue's goal is ≥ {GOAL}× time to depth on chess; on a host whose capacity is below that, it cannot be shown."
     ));
     let mut data = DataTable::new(
         "parallel-ybwc",
@@ -437,7 +439,7 @@ fn smp_item(
         format!("Lazy SMP (the chess engine): time to depth {depth}, 1 against {threads} threads"),
     )
     .describe(format!(
-        "The UCI engine's `Threads`: every thread searches the same position with iterative deepening, sharing the lock-free transposition table (16 MiB, fresh for each position), helpers at staggered depths. WAC 1–{n}, best of three. Timing-dependent, read against the capacity measured just before ({cap:.2}×)."
+        "The UCI engine's `Threads`: every thread searches the same position with iterative deepening, sharing the lock-free transposition table (16 MiB, fresh for each position), helpers at staggered depths. Bratko–Kopec 1–{n}, best of three. Timing-dependent, read against the capacity measured just before ({cap:.2}×)."
     ));
     let speedup = t1.as_secs_f64() / tn.as_secs_f64();
     let same = m1.iter().zip(mn).filter(|(a, b)| a == b).count();
