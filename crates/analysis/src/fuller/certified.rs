@@ -68,8 +68,10 @@ pub const CERTIFIED_MAX_N: u32 = 1000;
 /// Largest D accepted by [`expected_leaves_by_level`].
 pub const CERTIFIED_MAX_D: u32 = 64;
 
-/// The target relative bound per level.
+/// The default target relative bound per level.
 const TARGET: f64 = 1e-9;
+/// The tolerances [`expected_leaves_by_level_within`] accepts.
+const TOLERANCES: std::ops::RangeInclusive<f64> = 1e-12..=0.1;
 /// At most this many pieces (each 15 node evaluations and a few majorants): bounds the cost.
 const MAX_PIECES: usize = 2_500;
 /// The ε of the running error analysis (2^−52).
@@ -781,6 +783,21 @@ pub fn expected_leaves_by_level(n: u32, depth: u32) -> Result<LevelEstimates, Fu
     expected_leaves_by_level_with(n, depth, Refinement::BoundsFirst)
 }
 
+/// [`expected_leaves_by_level`] to a requested relative tolerance in \[10^−12, 0.1\] (the
+/// default is 10^−9): the refinement stops once every level's certified truncation bound is
+/// below `tolerance` times its value or below its rounding bound, so a looser tolerance costs
+/// fewer pieces. The bounds returned are certified either way (and may be smaller than asked).
+pub fn expected_leaves_by_level_within(
+    n: u32,
+    depth: u32,
+    tolerance: f64,
+) -> Result<LevelEstimates, FullerError> {
+    if !TOLERANCES.contains(&tolerance) {
+        return Err(FullerError::BadTolerance { tolerance });
+    }
+    by_level(n, depth, Refinement::BoundsFirst, tolerance)
+}
+
 /// How the adaptive refinement spends its evaluations (the result is certified either way).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -799,6 +816,15 @@ pub fn expected_leaves_by_level_with(
     n: u32,
     depth: u32,
     refinement: Refinement,
+) -> Result<LevelEstimates, FullerError> {
+    by_level(n, depth, refinement, TARGET)
+}
+
+fn by_level(
+    n: u32,
+    depth: u32,
+    refinement: Refinement,
+    target: f64,
 ) -> Result<LevelEstimates, FullerError> {
     check_certified_range(n, depth)?;
     let leading = |l: u32| f64::from(n).powi(l.div_ceil(2) as i32);
@@ -872,7 +898,7 @@ pub fn expected_leaves_by_level_with(
     // Done when every level's truncation bound is below the target or below its rounding
     // bound (which refinement does not lower).
     let done = |t: &Totals| {
-        (2..levels).all(|l| t.truncation(l) <= (TARGET * reference(&t.value, l)).max(t.rounding[l]))
+        (2..levels).all(|l| t.truncation(l) <= (target * reference(&t.value, l)).max(t.rounding[l]))
     };
     // A heap of pieces by their largest truncation bound relative to the level's value (scores
     // go stale as values settle; they only order the work).
@@ -1116,6 +1142,26 @@ mod tests {
         // Degree 24 is not integrated exactly: the rule is the one named.
         let sum: f64 = rule.iter().map(|&(x, w)| 2.0 * w * x.powi(24)).sum();
         assert!((sum - 2.0 / 25.0).abs() > 1e-9);
+    }
+
+    #[test]
+    fn a_looser_tolerance_costs_less_and_stays_certified() {
+        let default = expected_leaves_by_level(1000, 64).unwrap();
+        let loose = expected_leaves_by_level_within(1000, 64, 1e-6).unwrap();
+        assert!(loose.evaluations < default.evaluations);
+        for (l, (a, b)) in loose.levels.iter().zip(&default.levels).enumerate() {
+            assert!(a.relative_error() < 2e-6, "<1000,{l}> {a:?}");
+            assert!(
+                (a.value - b.value).abs() <= a.error + b.error,
+                "{l}: {a:?} {b:?}"
+            );
+        }
+        for bad in [0.0, 1e-13, 0.2, f64::NAN, -1e-6] {
+            assert!(matches!(
+                expected_leaves_by_level_within(2, 4, bad),
+                Err(FullerError::BadTolerance { .. })
+            ));
+        }
     }
 
     #[test]
