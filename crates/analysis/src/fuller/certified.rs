@@ -454,52 +454,50 @@ impl Walker {
     }
 }
 
-/// Per-node scratch: f_l and its absolute error bound for l = 0..=D.
-struct Scratch {
-    value: Vec<f64>,
-    error: Vec<f64>,
-}
-
 impl Walker {
-    /// f_l(ξ + s) and absolute error bounds for every l (f_0 = f_1 = 0).
-    fn eval(&self, s: f64, out: &mut Scratch) {
-        let mut level = self.start(s, EPS);
+    /// Adds Σ_i w_i·f_l(ξ + s_i) to `value[l]` and Σ_i w_i·(its absolute error bound) to
+    /// `error[l]`, for every l (f_0 = f_1 = 0). The K walks advance level by level together, so
+    /// the processor overlaps their independent chains of libm calls and divisions.
+    fn eval_weighted<const K: usize>(
+        &self,
+        s: [f64; K],
+        weights: [f64; K],
+        value: &mut [f64],
+        error: &mut [f64],
+    ) {
+        let mut level = s.map(|s| self.start(s, EPS));
         // P_p, its relative error; Q_j, its relative error; running sums per parity.
-        let (mut prefix, mut eprefix) = (1.0f64, 0.0f64);
-        let (mut q, mut eq) = (1.0f64, 0.0f64);
-        let mut sum = [0.0f64; 2];
-        let mut sum_error = [0.0f64; 2];
-        out.value[0] = 0.0;
-        out.error[0] = 0.0;
+        let (mut prefix, mut eprefix) = ([1.0f64; K], [0.0f64; K]);
+        let (mut q, mut eq) = ([1.0f64; K], [0.0f64; K]);
+        let mut sum = [[0.0f64; 2]; K];
+        let mut sum_error = [[0.0f64; 2]; K];
         for p in 0..self.depth {
-            let (next, f) = self.saturated(&level).unwrap_or_else(|| {
-                let next = self.next(&level);
-                (next, self.factors(&level, &next))
-            });
-            // Q_{p+1} = Q_p·A_p; g_p = P_p·C_p/Q_{p+1}.
-            let q_next = q * f.a;
-            let eq_next = eq + f.ea + EPS;
-            let g = prefix * f.c / q_next;
-            let eg = eprefix + f.ec + eq_next + 2.0 * EPS;
             // f_{p+1} uses the sum over p′ ≡ p+1 (mod 2), p′ ≤ p − 1.
-            let parity = (p + 1) % 2;
-            let value = q_next * sum[parity];
-            out.value[p + 1] = value;
-            out.error[p + 1] = q_next * sum_error[parity]
-                + if value > 0.0 {
-                    value * (eq_next + EPS)
-                } else {
-                    0.0
-                }
-                + 1e-290;
-            let own = p % 2;
-            sum[own] += g;
-            sum_error[own] += if g > 0.0 { g * (eg + EPS) } else { 0.0 } + EPS * sum[own];
-            prefix *= f.nb;
-            eprefix += f.enb + EPS;
-            q = q_next;
-            eq = eq_next;
-            level = next;
+            let (parity, own) = ((p + 1) % 2, p % 2);
+            for i in 0..K {
+                let (next, f) = self.saturated(&level[i]).unwrap_or_else(|| {
+                    let next = self.next(&level[i]);
+                    (next, self.factors(&level[i], &next))
+                });
+                // Q_{p+1} = Q_p·A_p; g_p = P_p·C_p/Q_{p+1}.
+                let q_next = q[i] * f.a;
+                let eq_next = eq[i] + f.ea + EPS;
+                let g = prefix[i] * f.c / q_next;
+                let eg = eprefix[i] + f.ec + eq_next + 2.0 * EPS;
+                let v = q_next * sum[i][parity];
+                let e = q_next * sum_error[i][parity]
+                    + if v > 0.0 { v * (eq_next + EPS) } else { 0.0 }
+                    + 1e-290;
+                value[p + 1] += weights[i] * v;
+                error[p + 1] += weights[i] * e;
+                sum[i][own] += g;
+                sum_error[i][own] += if g > 0.0 { g * (eg + EPS) } else { 0.0 } + EPS * sum[i][own];
+                prefix[i] *= f.nb;
+                eprefix[i] += f.enb + EPS;
+                q[i] = q_next;
+                eq[i] = eq_next;
+                level[i] = next;
+            }
         }
     }
 
@@ -560,7 +558,6 @@ struct Piece {
 
 struct Integrator {
     walker: Walker,
-    scratch: Scratch,
     majorants: [Vec<f64>; RHOS.len()],
     evaluations: usize,
 }
@@ -585,13 +582,16 @@ impl Integrator {
 
     /// A new piece, its values estimated by the midpoint rule (one evaluation).
     fn estimated(&mut self, a: f64, b: f64) -> Piece {
-        self.walker.eval(0.5 * (a + b), &mut self.scratch);
+        let levels = self.walker.depth + 1;
+        let (mut value, mut rounding) = (vec![0.0; levels], vec![0.0; levels]);
+        self.walker
+            .eval_weighted([0.5 * (a + b)], [b - a], &mut value, &mut rounding);
         self.evaluations += 1;
         Piece {
             a,
             b,
-            value: self.scratch.value.iter().map(|v| (b - a) * v).collect(),
-            rounding: self.scratch.error.iter().map(|e| (b - a) * e).collect(),
+            value,
+            rounding,
             truncation: self.truncation(a, b),
             integrated: false,
         }
@@ -605,23 +605,14 @@ impl Integrator {
         let (value, rounding) = (&mut piece.value, &mut piece.rounding);
         value.fill(0.0);
         rounding.fill(0.0);
-        let mut add = |scratch: &Scratch, w: f64| {
-            for ((v, r), (sv, se)) in value
-                .iter_mut()
-                .zip(rounding.iter_mut())
-                .zip(scratch.value.iter().zip(&scratch.error))
-            {
-                *v += w * sv;
-                *r += w * se;
-            }
-        };
-        for &(x, w) in gauss_legendre() {
-            let dx = half * x;
-            self.walker.eval(center - dx, &mut self.scratch);
-            add(&self.scratch, w);
-            self.walker.eval(center + dx, &mut self.scratch);
-            add(&self.scratch, w);
-        }
+        let rule = gauss_legendre();
+        // The nodes in the order −x₁, +x₁, −x₂, …: the same sums as one node at a time.
+        let nodes: [f64; 2 * GAUSS_HALF] = std::array::from_fn(|j| {
+            let dx = half * rule[j / 2].0;
+            if j % 2 == 0 { center - dx } else { center + dx }
+        });
+        let weights: [f64; 2 * GAUSS_HALF] = std::array::from_fn(|j| rule[j / 2].1);
+        self.walker.eval_weighted(nodes, weights, value, rounding);
         self.evaluations += 2 * GAUSS_HALF;
         for (v, r) in value.iter_mut().zip(rounding.iter_mut()) {
             *v *= half;
@@ -845,10 +836,6 @@ fn by_level(
     breakpoints.extend(&right);
     let mut integrator = Integrator {
         walker,
-        scratch: Scratch {
-            value: vec![0.0; levels],
-            error: vec![0.0; levels],
-        },
         majorants: RHOS.map(|_| vec![0.0; levels]),
         evaluations: 0,
     };
