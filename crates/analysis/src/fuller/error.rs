@@ -31,6 +31,12 @@ pub enum FullerError {
         /// The limit in force.
         limit_bits: f64,
     },
+    /// A requested relative tolerance outside the supported range.
+    #[error("the relative tolerance {tolerance:e} is out of range ([1e-12, 0.1])")]
+    BadTolerance {
+        /// The tolerance given.
+        tolerance: f64,
+    },
     /// A leaf path has the wrong length or a coordinate outside 1..=N.
     #[error("leaf path {path:?} is not a path of length {depth} with coordinates in 1..={n}")]
     BadPath {

@@ -18,7 +18,12 @@ mod float;
 pub mod lemma53;
 pub mod tables;
 
-pub use certified::{CERTIFIED_MAX_D, CERTIFIED_MAX_N, LevelEstimates, expected_leaves_by_level};
+pub use certified::{
+    CERTIFIED_MAX_D, CERTIFIED_MAX_N, LevelEstimates, expected_leaves_by_level,
+    expected_leaves_by_level_within,
+};
+#[doc(hidden)]
+pub use certified::{Refinement, expected_leaves_by_level_with};
 pub use error::FullerError;
 pub use exact::{
     EXACT_LIMIT_BITS, check_exact_cost, check_exact_cost_within, estimated_cost_bits,

@@ -278,7 +278,7 @@ fn memory_cap_bits() -> f64 {
 }
 
 /// What the floating-point error bound means (printed with every floating-point value).
-const CERTIFIED_NOTE: &str = "error_bound is certified: the Kronrod quadrature's truncation is \
+const CERTIFIED_NOTE: &str = "error_bound is certified: the Gauss–Legendre quadrature's truncation is \
      bounded through a majorant on a Bernstein ellipse (rigorous), the rounding by a first-order \
      running error analysis (conservative); see alphabeta_analysis::fuller::certified";
 

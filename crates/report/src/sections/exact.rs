@@ -491,7 +491,7 @@ pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
 /// beside Pearl's ξ_N/(1 − ξ_N).
 fn pearl_deep() -> anyhow::Result<Item> {
     let mut item = Item::new("pearl-deep", ItemKind::Table, "Pearl's branching factor at depth 64, certified floating point")
-        .describe("E[NBP_{N,D}] for every level up to 64 in one pass of the analysis crate's certified quadrature (alphabeta_analysis::fuller::certified: the factorised Eqn 5.6, Kronrod with a Bernstein-ellipse truncation bound and a running rounding bound). The effective branching factor √(E[NBP_{N,D}]/E[NBP_{N,D−2}]) approaches Pearl's ξ_N/(1 − ξ_N) geometrically; at D = 64 it is compared with a ±0.01% tolerance (the slowest case, N = 2, is 4·10⁻⁵ away). Both columns are computed: Pearl's value is not printed in the seeds.");
+        .describe("E[NBP_{N,D}] for every level up to 64 in one pass of the analysis crate's certified quadrature (alphabeta_analysis::fuller::certified: the factorised Eqn 5.6, 12-point Gauss–Legendre with a Bernstein-ellipse truncation bound and a running rounding bound). The effective branching factor √(E[NBP_{N,D}]/E[NBP_{N,D−2}]) approaches Pearl's ξ_N/(1 − ξ_N) geometrically; at D = 64 it is compared with a ±0.01% tolerance (the slowest case, N = 2, is 4·10⁻⁵ away). Both columns are computed: Pearl's value is not printed in the seeds.");
     let mut data = DataTable::new(
         "pearl_deep",
         &[
