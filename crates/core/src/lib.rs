@@ -34,6 +34,8 @@ pub mod procedures;
 pub mod resources;
 pub mod search;
 pub mod table;
+#[cfg(test)]
+mod test_games;
 pub mod value;
 
 pub use dewey::DeweyPath;

@@ -168,28 +168,10 @@ mod tests {
     use crate::procedures::alpha_beta_fail_hard;
     use crate::value::{INFINITY, NEG_INFINITY};
 
-    /// A uniform tree of branching 3, depth 6, leaf values hashed from the
-    /// path; position = (path code, depth).
-    struct Hashed;
-
-    impl Game for Hashed {
-        type Position = (u64, u32);
-        type Move = u64;
-        type Moves = Vec<u64>;
-        fn moves(&self, pos: &(u64, u32), out: &mut Vec<u64>) {
-            if pos.1 < 6 {
-                out.extend(0..3);
-            }
-        }
-        fn play(&self, pos: &(u64, u32), mv: u64) -> (u64, u32) {
-            (pos.0 * 3 + mv + 1, pos.1 + 1)
-        }
-        fn evaluate(&self, pos: &(u64, u32), _ply: usize) -> Value {
-            let mut x = pos.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D;
-            x ^= x >> 29;
-            (x % 201) as Value - 100
-        }
-    }
+    /// The shared test tree of branching 3 and depth 6, leaf values in
+    /// -100..=100.
+    type Hashed = crate::test_games::Hashed<6, 100>;
+    const TREE: Hashed = crate::test_games::Hashed;
 
     /// Likelihood 1 for the first move, `q` for the others.
     struct FirstForced(f64);
@@ -211,9 +193,9 @@ mod tests {
     #[test]
     fn uniform_likelihood_is_fixed_depth_alpha_beta() {
         for d in 1..=5u32 {
-            let mut a = Search::with_observer(&Hashed, Stats::default());
+            let mut a = Search::with_observer(&TREE, Stats::default());
             let va = alpha_beta_fail_hard(&mut a, &(0, 0), d, NEG_INFINITY, INFINITY);
-            let mut b = Search::with_observer(&Hashed, Stats::default());
+            let mut b = Search::with_observer(&TREE, Stats::default());
             let t = Threshold::new(0.5f64.powi(d as i32 - 1)).expect("threshold");
             let vb = likelihood_search(
                 &mut b,
@@ -236,16 +218,16 @@ mod tests {
     /// unlikely moves; the position after one more is a bottom position.
     fn negamax_cut(pos: (u64, u32), unlikely: u32, allowed: u32, leaves: &mut u64) -> Value {
         let mut moves = Vec::new();
-        Hashed.moves(&pos, &mut moves);
+        TREE.moves(&pos, &mut moves);
         if unlikely > allowed || moves.is_empty() {
             *leaves += 1;
-            return Hashed.evaluate(&pos, 0);
+            return TREE.evaluate(&pos, 0);
         }
         moves
             .iter()
             .map(|&m| {
                 -negamax_cut(
-                    Hashed.play(&pos, m),
+                    TREE.play(&pos, m),
                     unlikely + u32::from(m != 0),
                     allowed,
                     leaves,
@@ -259,7 +241,7 @@ mod tests {
     fn likely_lines_are_searched_deeper() {
         // First move likelihood 1, the others 0.1, threshold 0.1: every path
         // may take one unlikely move; the all-forced line reaches ply 6.
-        let mut s = Search::with_observer(&Hashed, Stats::default());
+        let mut s = Search::with_observer(&TREE, Stats::default());
         let t = Threshold::new(0.1).expect("threshold");
         let v = likelihood_search(
             &mut s,
@@ -280,7 +262,7 @@ mod tests {
         );
         assert!(st.leaves() < all, "alpha-beta prunes the cut tree");
         // Threshold 0.01 allows two unlikely moves.
-        let mut s = Search::new(&Hashed);
+        let mut s = Search::new(&TREE);
         let t = Threshold::new(0.01).expect("threshold");
         let v = likelihood_search(
             &mut s,

@@ -313,35 +313,11 @@ mod tests {
     use crate::observer::Stats;
     use crate::procedures::{alpha_beta_mccarthy, negamax};
 
-    /// A uniform tree of branching 3 and depth 5, leaf values in -50..=50
-    /// hashed from the path; position = (path code, depth). Its bounds are
-    /// the trivial ones, so McCarthy's procedure is plain F2.
-    struct Hashed;
-
-    impl Game for Hashed {
-        type Position = (u64, u32);
-        type Move = u64;
-        type Moves = Vec<u64>;
-        fn moves(&self, pos: &(u64, u32), out: &mut Vec<u64>) {
-            if pos.1 < 5 {
-                out.extend(0..3);
-            }
-        }
-        fn play(&self, pos: &(u64, u32), mv: u64) -> (u64, u32) {
-            (pos.0 * 3 + mv + 1, pos.1 + 1)
-        }
-        fn evaluate(&self, pos: &(u64, u32), _ply: usize) -> Value {
-            let mut x = pos.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D;
-            x ^= x >> 29;
-            (x % 101) as Value - 50
-        }
-    }
-
-    impl HashedGame for Hashed {
-        fn key(&self, pos: &(u64, u32)) -> u64 {
-            pos.0
-        }
-    }
+    /// The shared test tree of branching 3 and depth 5, leaf values in
+    /// -50..=50. Its bounds are the trivial ones, so McCarthy's procedure is
+    /// plain F2.
+    type Hashed = crate::test_games::Hashed<5, 50>;
+    const TREE: Hashed = crate::test_games::Hashed;
 
     impl BoundedGame for Hashed {
         fn optimistic(&self, _: &(u64, u32)) -> Value {
@@ -353,13 +329,13 @@ mod tests {
     }
 
     fn run(n: Named, window: (Value, Value), bounds: bool) -> Result<Value, NotRun> {
-        let mut s = Search::with_observer(&Hashed, Stats::default());
+        let mut s = Search::with_observer(&TREE, Stats::default());
         let mccarthy: Option<McCarthy<Hashed, Stats>> = bounds.then_some(alpha_beta_mccarthy);
         n.run_windowed(&mut s, &(0, 0), 5, window, mccarthy)
     }
 
     fn true_value() -> Value {
-        negamax(&mut Search::new(&Hashed), &(0, 0), 5)
+        negamax(&mut Search::new(&TREE), &(0, 0), 5)
     }
 
     #[test]
