@@ -13,91 +13,22 @@ use std::hint::black_box;
 
 use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::{INFINITY, NEG_INFINITY, NoObserver, Search, Stats, Value};
-use alphabeta_models::hash::node_hash;
 use alphabeta_models::{TreeModel, Uniform};
 use alphabeta_montecarlo::{Experiment, RunOptions, run};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// The baseline: the tree ⟨n, d⟩ of `alphabeta_models::Uniform` written out
-/// by hand (node `i`'s m-th successor is `i·n + m`, a leaf's value is its
-/// splitmix64 hash, top 56 bits shifted down by 2^55) with a bare recursive fail-hard
-/// alpha-beta: no game trait, no move buffers, no observer, no limits.
-struct Baseline {
-    n: u64,
-    key: u64,
-}
-
-impl Baseline {
-    fn search(&self, id: u64, depth: u32, alpha: Value, beta: Value, leaves: &mut u64) -> Value {
-        if depth == 0 {
-            *leaves += 1;
-            return (node_hash(self.key, id) >> 8) as Value - (1 << 55);
-        }
-        let mut m = alpha;
-        let first = id * self.n + 1;
-        for child in first..first + self.n {
-            let t = -self.search(child, depth - 1, -beta, -m, leaves);
-            if t > m {
-                m = t;
-            }
-            if m >= beta {
-                break;
-            }
-        }
-        m
-    }
-
-    /// The second hand-written kernel: the same tree and values, but a leaf
-    /// parent scans its leaves in its own loop (no call per leaf) — the trick
-    /// the library's depth-1 successor loop uses (issue 17).
-    fn search_inline_leaves(
-        &self,
-        id: u64,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-        leaves: &mut u64,
-    ) -> Value {
-        if depth == 0 {
-            *leaves += 1;
-            return (node_hash(self.key, id) >> 8) as Value - (1 << 55);
-        }
-        let mut m = alpha;
-        let first = id * self.n + 1;
-        if depth == 1 {
-            for child in first..first + self.n {
-                *leaves += 1;
-                let t = -((node_hash(self.key, child) >> 8) as Value - (1 << 55));
-                if t > m {
-                    m = t;
-                }
-                if m >= beta {
-                    break;
-                }
-            }
-            return m;
-        }
-        for child in first..first + self.n {
-            let t = -self.search_inline_leaves(child, depth - 1, -beta, -m, leaves);
-            if t > m {
-                m = t;
-            }
-            if m >= beta {
-                break;
-            }
-        }
-        m
-    }
-}
-
-/// The leaf key of a `Uniform` tree with this seed (as `Uniform` derives it).
-fn leaf_key(seed: u64) -> u64 {
-    alphabeta_models::hash::derive_key(seed, 0x6C65_6166)
-}
+mod kernels;
+use kernels::{Baseline, leaf_key};
 
 const SEEDS: u64 = 8;
 
-fn baseline_trees(n: u32, d: u32) -> (Value, u64) {
+/// The xor of the root values and the leaves counted by one hand-written
+/// kernel (`Baseline::search` or `Baseline::search_inline_leaves`) over the
+/// `SEEDS` trees ⟨n, d⟩.
+fn kernel_trees<K>(n: u32, d: u32, kernel: K) -> (Value, u64)
+where
+    K: Fn(&Baseline, u64, u32, Value, Value, &mut u64) -> Value,
+{
     let mut leaves = 0;
     let mut values = 0;
     for seed in 0..SEEDS {
@@ -105,22 +36,17 @@ fn baseline_trees(n: u32, d: u32) -> (Value, u64) {
             n: u64::from(n),
             key: leaf_key(seed),
         };
-        values ^= b.search(0, d, NEG_INFINITY, INFINITY, &mut leaves);
+        values ^= kernel(&b, 0, d, NEG_INFINITY, INFINITY, &mut leaves);
     }
     (values, leaves)
 }
 
+fn baseline_trees(n: u32, d: u32) -> (Value, u64) {
+    kernel_trees(n, d, Baseline::search)
+}
+
 fn inline_leaf_trees(n: u32, d: u32) -> (Value, u64) {
-    let mut leaves = 0;
-    let mut values = 0;
-    for seed in 0..SEEDS {
-        let b = Baseline {
-            n: u64::from(n),
-            key: leaf_key(seed),
-        };
-        values ^= b.search_inline_leaves(0, d, NEG_INFINITY, INFINITY, &mut leaves);
-    }
-    (values, leaves)
+    kernel_trees(n, d, Baseline::search_inline_leaves)
 }
 
 fn library_bare(n: u32, d: u32) -> Value {

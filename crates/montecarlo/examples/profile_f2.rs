@@ -12,80 +12,12 @@
 //! leaves counted (0 for `bare`), so the variants can be checked equal.
 
 use alphabeta_core::procedures::alpha_beta_fail_hard;
-use alphabeta_core::{INFINITY, NEG_INFINITY, NoObserver, Search, Stats, Value};
-use alphabeta_models::hash::{derive_key, node_hash};
+use alphabeta_core::{INFINITY, NEG_INFINITY, NoObserver, Search, Stats};
 use alphabeta_models::{TreeModel, Uniform};
 
-#[allow(clippy::too_many_arguments)]
-fn baseline(
-    n: u64,
-    key: u64,
-    id: u64,
-    depth: u32,
-    alpha: Value,
-    beta: Value,
-    leaves: &mut u64,
-) -> Value {
-    if depth == 0 {
-        *leaves += 1;
-        return (node_hash(key, id) >> 8) as Value - (1 << 55);
-    }
-    let mut m = alpha;
-    let first = id * n + 1;
-    for child in first..first + n {
-        let t = -baseline(n, key, child, depth - 1, -beta, -m, leaves);
-        if t > m {
-            m = t;
-        }
-        if m >= beta {
-            break;
-        }
-    }
-    m
-}
-
-/// The hand-written kernel whose leaf parents scan their leaves in their
-/// own loop (the benchmark's "inline leaf loop" baseline).
-#[allow(clippy::too_many_arguments)]
-fn inline_leaves(
-    n: u64,
-    key: u64,
-    id: u64,
-    depth: u32,
-    alpha: Value,
-    beta: Value,
-    leaves: &mut u64,
-) -> Value {
-    if depth == 0 {
-        *leaves += 1;
-        return (node_hash(key, id) >> 8) as Value - (1 << 55);
-    }
-    let mut m = alpha;
-    let first = id * n + 1;
-    if depth == 1 {
-        for child in first..first + n {
-            *leaves += 1;
-            let t = -((node_hash(key, child) >> 8) as Value - (1 << 55));
-            if t > m {
-                m = t;
-            }
-            if m >= beta {
-                break;
-            }
-        }
-        return m;
-    }
-    for child in first..first + n {
-        let t = -inline_leaves(n, key, child, depth - 1, -beta, -m, leaves);
-        if t > m {
-            m = t;
-        }
-        if m >= beta {
-            break;
-        }
-    }
-    m
-}
+#[path = "../benches/kernels/mod.rs"]
+mod kernels;
+use kernels::{Baseline, leaf_key};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -101,14 +33,16 @@ fn main() {
         let tree = Uniform::new(n, d, seed).expect("valid tree");
         let root = tree.root();
         xor ^= match which.as_str() {
-            "baseline" => {
-                let key = derive_key(seed, 0x6C65_6166);
-                baseline(u64::from(n), key, 0, d, NEG_INFINITY, INFINITY, &mut leaves)
+            "baseline" => Baseline {
+                n: u64::from(n),
+                key: leaf_key(seed),
             }
-            "inline" => {
-                let key = derive_key(seed, 0x6C65_6166);
-                inline_leaves(u64::from(n), key, 0, d, NEG_INFINITY, INFINITY, &mut leaves)
+            .search(0, d, NEG_INFINITY, INFINITY, &mut leaves),
+            "inline" => Baseline {
+                n: u64::from(n),
+                key: leaf_key(seed),
             }
+            .search_inline_leaves(0, d, NEG_INFINITY, INFINITY, &mut leaves),
             "bare" => {
                 let mut s = Search::with_observer(&tree, NoObserver).track_pv(false);
                 alpha_beta_fail_hard(&mut s, &root, d, NEG_INFINITY, INFINITY)
