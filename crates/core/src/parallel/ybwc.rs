@@ -226,7 +226,10 @@ where
     let (value, pv, observer, mut stats) = if threads == 1 {
         search()
     } else {
-        pool(threads)?.install(search)
+        let pool = pool(threads)?;
+        let found = pool.install(search);
+        keep(threads, pool);
+        found
     };
     stats.nodes_per_thread = ctx
         .nodes
@@ -248,25 +251,32 @@ where
 /// [`super::cores`], sleep between searches); a search with another thread
 /// count replaces it, and the old pool's threads end once the searches
 /// still using it are done.
-static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+static POOL: Mutex<Option<(usize, rayon::ThreadPool)>> = Mutex::new(None);
 
-/// A pool of `threads` threads: the kept one, or a new one that is kept.
-fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, ParallelError> {
+/// A pool of `threads` threads for one search: the kept one, taken out so
+/// that no other search shares its threads meanwhile (rayon would let a
+/// waiting thread run another search's tasks, and each search's clock and
+/// results must be its own), or a new one.
+fn pool(threads: usize) -> Result<rayon::ThreadPool, ParallelError> {
     let mut kept = lock(&POOL);
-    if let Some((n, pool)) = kept.as_ref()
+    if let Some((n, _)) = kept.as_ref()
         && *n == threads
+        && let Some((_, pool)) = kept.take()
     {
-        return Ok(Arc::clone(pool));
+        return Ok(pool);
     }
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("ybwc-{i}"))
-            .build()
-            .map_err(|e| ParallelError::Pool(e.to_string()))?,
-    );
-    *kept = Some((threads, Arc::clone(&pool)));
-    Ok(pool)
+    drop(kept);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("ybwc-{i}"))
+        .build()
+        .map_err(|e| ParallelError::Pool(e.to_string()))
+}
+
+/// Keeps the pool of a finished search for the next one (replacing any
+/// other kept pool: at most one is kept).
+fn keep(threads: usize, pool: rayon::ThreadPool) {
+    *lock(&POOL) = Some((threads, pool));
 }
 
 /// What every task shares.
