@@ -16,8 +16,11 @@ use crate::totals::Totals;
 /// The format version written into every checkpoint.
 const FORMAT: u32 = 1;
 
-/// The content of a checkpoint file.
+/// The content of a checkpoint file. An unknown field is refused: a
+/// damaged key (`checksun` for `checksum`) must not read as a file of the
+/// old format without a checksum.
 #[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Checkpoint {
     pub format: u32,
     pub experiment: Experiment,
