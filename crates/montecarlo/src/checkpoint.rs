@@ -66,52 +66,61 @@ impl Checkpoint {
         std::fs::rename(&tmp, path).map_err(io)
     }
 
-    /// Reads a checkpoint and checks that it belongs to `experiment`: the
-    /// same model, procedure and seed, and no more trees than requested.
+    /// Reads a checkpoint file and checks that it belongs to `experiment`
+    /// ([`read_checkpoint`]).
     pub fn load_for(path: &Path, experiment: &Experiment) -> Result<Totals, RunError> {
         let text = read_text_file(path, Text::Utf8).map_err(RunError::Resource)?;
-        let bad = |reason: String| RunError::BadCheckpoint {
+        read_checkpoint(&text, experiment).map_err(|reason| RunError::BadCheckpoint {
             path: path.to_path_buf(),
             reason,
-        };
-        let cp: Checkpoint = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
-        if cp.format != FORMAT {
-            return Err(bad(format!(
-                "format {} (this program writes {FORMAT})",
-                cp.format
-            )));
-        }
-        if let Some(sum) = &cp.checksum
-            && *sum != checksum(&cp.experiment, &cp.totals)
-        {
-            return Err(bad(
-                "its checksum does not match its content (the file was damaged or edited)".into(),
-            ));
-        }
-        cp.totals
-            .check()
-            .map_err(|e| bad(format!("its totals are inconsistent: {e}")))?;
-        let theirs = &cp.experiment;
-        if theirs.model != experiment.model
-            || theirs.procedure != experiment.procedure
-            || theirs.seed != experiment.seed
-        {
-            return Err(bad(format!(
-                "it is for `{}` with procedure {} and seed {}, not `{}` with procedure {} and seed {}",
-                theirs.model,
-                theirs.procedure,
-                theirs.seed,
-                experiment.model,
-                experiment.procedure,
-                experiment.seed
-            )));
-        }
-        if cp.totals.trees > experiment.trees {
-            return Err(bad(format!(
-                "it already holds {} trees, more than the {} requested",
-                cp.totals.trees, experiment.trees
-            )));
-        }
-        Ok(cp.totals)
+        })
     }
+}
+
+/// Reads a checkpoint from its text and checks it: its format, its checksum
+/// (when it has one), the invariants of its totals ([`Totals::check`]), and
+/// that it belongs to `experiment` — the same model, procedure and seed, and
+/// no more trees than requested. Returns the totals of its finished trees,
+/// or why the text is refused (what `run` reports as
+/// [`RunError::BadCheckpoint`] when resuming from a file).
+pub fn read_checkpoint(text: &str, experiment: &Experiment) -> Result<Totals, String> {
+    let cp: Checkpoint = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if cp.format != FORMAT {
+        return Err(format!(
+            "format {} (this program writes {FORMAT})",
+            cp.format
+        ));
+    }
+    if let Some(sum) = &cp.checksum
+        && *sum != checksum(&cp.experiment, &cp.totals)
+    {
+        return Err(
+            "its checksum does not match its content (the file was damaged or edited)".into(),
+        );
+    }
+    cp.totals
+        .check()
+        .map_err(|e| format!("its totals are inconsistent: {e}"))?;
+    let theirs = &cp.experiment;
+    if theirs.model != experiment.model
+        || theirs.procedure != experiment.procedure
+        || theirs.seed != experiment.seed
+    {
+        return Err(format!(
+            "it is for `{}` with procedure {} and seed {}, not `{}` with procedure {} and seed {}",
+            theirs.model,
+            theirs.procedure,
+            theirs.seed,
+            experiment.model,
+            experiment.procedure,
+            experiment.seed
+        ));
+    }
+    if cp.totals.trees > experiment.trees {
+        return Err(format!(
+            "it already holds {} trees, more than the {} requested",
+            cp.totals.trees, experiment.trees
+        ));
+    }
+    Ok(cp.totals)
 }

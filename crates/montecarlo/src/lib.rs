@@ -37,6 +37,7 @@ mod totals;
 
 use std::path::PathBuf;
 
+pub use checkpoint::read_checkpoint;
 pub use experiment::Experiment;
 pub use run::{Progress, RunOptions, run};
 pub use shard::{Shard, ShardError, ShardResult, merge, run_shard};

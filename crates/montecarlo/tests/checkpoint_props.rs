@@ -149,3 +149,28 @@ fn a_damaged_checksum_key_is_refused() {
     // The key intact: the file resumes to the uninterrupted run's numbers.
     assert_eq!(resume(text.as_bytes()).unwrap(), fixture().1);
 }
+
+/// `read_checkpoint` reads a checkpoint from its text, with the file
+/// reader's checks: the written checkpoint of 40 trees gives totals of 40
+/// trees, and resuming it to fewer trees, or for another seed, is refused.
+#[test]
+fn read_checkpoint_checks_the_text_as_the_file_reader_does() {
+    use alphabeta_montecarlo::read_checkpoint;
+    let text = &fixture().0;
+    let totals = read_checkpoint(text, &experiment(60)).expect("a written checkpoint");
+    assert_eq!(totals.trees, 40);
+    totals.check().expect("consistent totals");
+    let e = read_checkpoint(text, &experiment(30)).expect_err("more trees than requested");
+    assert!(e.contains("40 trees, more than the 30 requested"), "{e}");
+    let other = Experiment::new(
+        "uniform n=3 d=3".parse().unwrap(),
+        "f2".parse().unwrap(),
+        60,
+        6,
+    );
+    let e = read_checkpoint(text, &other).expect_err("another seed");
+    assert!(e.contains("seed 5, not"), "{e}");
+    let damaged = text.replace("\"checksum\"", "\"checksun\"");
+    let e = read_checkpoint(&damaged, &experiment(60)).expect_err("a damaged key");
+    assert!(e.contains("unknown field `checksun`"), "{e}");
+}
