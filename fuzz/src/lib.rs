@@ -98,8 +98,10 @@ pub fn epd(data: &[u8]) {
 /// them) behind a leading `nodes 100`, and a later `nodes` value past 100 is
 /// lowered to 100 (an unbounded `go` would wait for ever by the protocol's
 /// own rules, and `isready` or `setoption` wait for a bounded one). The hash
-/// is 1 MiB, set first and kept there: `ucinewgame` and `Clear Hash` then
-/// clear 1 MiB, not the default 16 MiB (which cost 70 ms an execution).
+/// is 1 MiB, set first and kept there, so a `go` allocates 1 MiB and not
+/// what the input asks for (up to 1 GiB). (The engine allocates its table
+/// at the first search, so a session without `go` allocates none; before,
+/// every session built the default table of 16 MiB, slot by slot.)
 pub fn uci(data: &[u8]) {
     let mut session = String::from("setoption name Hash value 1\n");
     for line in text(data).lines().take(64) {

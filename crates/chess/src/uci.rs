@@ -29,7 +29,7 @@
 use std::io::{BufRead, Read, Write};
 use std::str::SplitWhitespace;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -63,9 +63,42 @@ impl Out {
     }
 }
 
+/// Wakes a search thread that waits (after `go infinite` or `go ponder`
+/// has finished searching) for `stop` or `ponderhit`, at once rather than
+/// at its next poll.
+#[derive(Default)]
+struct Wake {
+    lock: Mutex<()>,
+    signal: Condvar,
+}
+
+impl Wake {
+    /// Called after the control's flag was set: the waiter either sees the
+    /// flag before it waits, or is waiting and is woken (the lock orders the
+    /// two).
+    fn notify(&self) {
+        let _held = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+        self.signal.notify_all();
+    }
+
+    /// Waits until `done` holds; `done` is re-checked at every wake-up and
+    /// at least every 100 ms.
+    fn wait_until(&self, done: impl Fn() -> bool) {
+        let mut held = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+        while !done() {
+            held = self
+                .signal
+                .wait_timeout(held, Duration::from_millis(100))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+}
+
 /// A running search.
 struct Running {
     control: Arc<SearchControl>,
+    wake: Arc<Wake>,
     handle: JoinHandle<()>,
     /// Limited by depth, nodes, time or mate, and not `go infinite` or
     /// `go ponder`: it ends by itself.
@@ -313,6 +346,7 @@ impl Session {
     fn stop(&mut self) {
         if let Some(r) = self.running.take() {
             r.control.stop();
+            r.wake.notify();
             let _ = r.handle.join();
         }
     }
@@ -322,6 +356,7 @@ impl Session {
         if let Some(r) = self.running.take() {
             if r.control.pondering() {
                 r.control.stop();
+                r.wake.notify();
             }
             let _ = r.handle.join();
         }
@@ -337,7 +372,7 @@ impl Session {
         o.line("option name Clear Hash type button");
         o.line(&format!(
             "option name Threads type spin default 1 min 1 max {}",
-            alphabeta_core::parallel::cores()
+            crate::engine::cores()
         ));
         o.line(&format!(
             "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
@@ -392,7 +427,7 @@ impl Session {
                 Ok(n) => engine.set_threads(n),
                 Err(_) => Err(format!(
                     "Threads must be 1..={}, got {v:?}",
-                    alphabeta_core::parallel::cores()
+                    crate::engine::cores()
                 )),
             }),
             "move overhead" => need(name, value).and_then(|v| match v.parse::<u64>() {
@@ -535,6 +570,8 @@ impl Session {
             self.chess960,
         );
         let ctl = Arc::clone(&control);
+        let wake = Arc::new(Wake::default());
+        let waker = Arc::clone(&wake);
         let answered = Arc::new(AtomicBool::new(false));
         let done = Arc::clone(&answered);
         let handle = std::thread::spawn(move || {
@@ -567,9 +604,7 @@ impl Session {
                 out.line(&format!("info depth 0 score {score}"));
             }
             // In infinite and ponder mode the answer waits for stop (or ponderhit).
-            while !ctl.stop_requested() && (params.infinite || ctl.pondering()) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
+            waker.wait_until(|| !(params.infinite || ctl.pondering()) || ctl.stop_requested());
             let best = match outcome.best {
                 Some(mv) => move_text(&root, mv, chess960),
                 None => "0000".to_string(),
@@ -586,6 +621,7 @@ impl Session {
         });
         self.running = Some(Running {
             control,
+            wake,
             handle,
             bounded,
             answered,
@@ -619,6 +655,7 @@ impl Session {
             "ponderhit" => {
                 if let Some(r) = &self.running {
                     r.control.ponderhit();
+                    r.wake.notify();
                 }
             }
             "quit" => {

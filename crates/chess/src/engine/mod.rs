@@ -175,7 +175,11 @@ pub struct SearchOutcome {
 
 /// The engine: its transposition table and settings persist between searches.
 pub struct Engine {
+    /// The table; a single slot until a search needs the table of
+    /// `hash_mb` ([`Engine::set_hash`]).
     tt: SharedTable,
+    /// The table size asked for (UCI `Hash`), in MiB.
+    hash_mb: usize,
     ordering: MoveOrdering,
     threads: usize,
     /// The evaluation in use.
@@ -193,6 +197,14 @@ pub struct Engine {
 /// The default table size in MiB (UCI `Hash`).
 pub const DEFAULT_HASH_MB: usize = 16;
 
+/// The machine's cores ([`alphabeta_core::parallel::cores`]), read once:
+/// the standard library reads the cgroup files anew at every call, and
+/// `Threads` is checked against it at every `setoption`.
+pub fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(alphabeta_core::parallel::cores)
+}
+
 impl Default for Engine {
     fn default() -> Self {
         Engine::new(DEFAULT_HASH_MB)
@@ -200,10 +212,12 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// An engine with a table of about `hash_mb` MiB.
+    /// An engine with a table of about `hash_mb` MiB, allocated when the
+    /// first search starts (see [`Engine::set_hash`]).
     pub fn new(hash_mb: usize) -> Self {
         Engine {
-            tt: SharedTable::with_megabytes(hash_mb),
+            tt: SharedTable::with_slots(1),
+            hash_mb,
             ordering: MoveOrdering::default(),
             threads: 1,
             eval: EngineEval::Tapered,
@@ -213,15 +227,28 @@ impl Engine {
         }
     }
 
-    /// Resizes (and empties) the table.
+    /// Resizes (and empties) the table: the old one is freed now, and the
+    /// new one of about `hash_mb` MiB is allocated when the next search
+    /// starts. A GUI sets `Hash` (and sends `ucinewgame`) before it searches,
+    /// so the default size is never allocated only to be thrown away, and a
+    /// session that never searches (a GUI probing the engine's options)
+    /// allocates no table.
     pub fn set_hash(&mut self, hash_mb: usize) {
-        self.tt = SharedTable::with_megabytes(hash_mb);
+        self.hash_mb = hash_mb;
+        self.tt = SharedTable::with_slots(1);
+    }
+
+    /// Allocates the table of the size asked for, if it is not allocated yet.
+    fn allocate_table(&mut self) {
+        if self.tt.capacity() != SharedTable::slots_for_megabytes(self.hash_mb) {
+            self.tt = SharedTable::with_megabytes(self.hash_mb);
+        }
     }
 
     /// Searches on `threads` threads (Lazy SMP), 1 to the machine's cores;
     /// more is refused.
     pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
-        let cores = alphabeta_core::parallel::cores();
+        let cores = cores();
         if !(1..=cores).contains(&threads) {
             return Err(format!(
                 "Threads must be 1..={cores} (this machine's cores), got {threads}"
@@ -269,6 +296,7 @@ impl Engine {
         mut on_report: impl FnMut(&Report),
     ) -> SearchOutcome {
         let started = Instant::now();
+        self.allocate_table();
         self.ordering.clear();
         let board = root.board().clone();
         let mut all_moves = root.legal_moves();
@@ -552,6 +580,31 @@ mod tests {
             .take(n)
             .map(|r| r.expect("wac").position)
             .collect()
+    }
+
+    #[test]
+    fn the_table_is_allocated_at_the_size_asked_for_when_a_search_starts() {
+        // 16-byte slots: 1 MiB is 65 536 of them.
+        let slots = |mb: usize| (mb << 20) / 16;
+        let mut engine = Engine::new(64);
+        assert_eq!(engine.tt.capacity(), 1, "a fresh engine allocates no table");
+        engine.clear();
+        assert_eq!(engine.tt.capacity(), 1, "clearing allocates nothing");
+        let params = GoParams {
+            depth: Some(2),
+            ..GoParams::default()
+        };
+        let pos = Position::startpos();
+        let first = engine.search(&pos, &params, &SearchControl::default(), |_| {});
+        assert_eq!(engine.tt.capacity(), slots(64), "Hash at the first search");
+        engine.set_hash(2);
+        assert_eq!(engine.tt.capacity(), 1, "the old table is freed at once");
+        let again = engine.search(&pos, &params, &SearchControl::default(), |_| {});
+        assert_eq!(engine.tt.capacity(), slots(2));
+        // The same search on a fresh table: the same move and value.
+        assert_eq!((again.best, again.value), (first.best, first.value));
+        engine.search(&pos, &params, &SearchControl::default(), |_| {});
+        assert_eq!(engine.tt.capacity(), slots(2), "kept between searches");
     }
 
     #[test]

@@ -135,13 +135,17 @@ fn unpack(data: u64, ply: usize) -> Option<TableEntry> {
 impl SharedTable {
     /// A table of about `mebibytes` MiB (a power of two of 16-byte slots).
     pub fn with_megabytes(mebibytes: usize) -> Self {
+        Self::with_slots(Self::slots_for_megabytes(mebibytes))
+    }
+
+    /// The number of slots of [`SharedTable::with_megabytes`]`(mebibytes)`.
+    pub fn slots_for_megabytes(mebibytes: usize) -> usize {
         let n = (mebibytes.max(1) << 20) / std::mem::size_of::<Slot>();
-        let n = if n.is_power_of_two() {
+        if n.is_power_of_two() {
             n
         } else {
             n.next_power_of_two() / 2
-        };
-        Self::with_slots(n)
+        }
     }
 
     /// A table of `n` slots (rounded up to a power of two, at least 1).
