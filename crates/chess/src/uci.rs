@@ -25,6 +25,13 @@
 //! `bestmove`, with the nodes and time of the whole search. Nodes are
 //! summed over all threads (`Threads`); `nps` is left out while no
 //! millisecond has passed.
+//!
+//! **Threads.** `Threads` (1 to the machine's cores; more is refused)
+//! searches on that many threads by the `SMP Method`: `ybwc` (the default,
+//! Young Brothers Wait on the engine's own search, [`crate::engine::ybwc`])
+//! or `lazy` (Lazy SMP: every thread searches the whole tree, sharing the
+//! table). Either way only the main thread writes `info` lines and the one
+//! `bestmove`; `nodes` is the sum over all threads.
 
 use std::io::{BufRead, Read, Write};
 use std::str::SplitWhitespace;
@@ -375,6 +382,10 @@ impl Session {
             crate::engine::cores()
         ));
         o.line(&format!(
+            "option name SMP Method type combo default {} var ybwc var lazy",
+            crate::engine::SmpMethod::default().name()
+        ));
+        o.line(&format!(
             "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
             crate::engine::time::DEFAULT_OVERHEAD.as_millis()
         ));
@@ -429,6 +440,10 @@ impl Session {
                     "Threads must be 1..={}, got {v:?}",
                     crate::engine::cores()
                 )),
+            }),
+            "smp method" => need(name, value).and_then(|v| {
+                engine.smp = v.parse()?;
+                Ok(())
             }),
             "move overhead" => need(name, value).and_then(|v| match v.parse::<u64>() {
                 Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => {

@@ -1,33 +1,41 @@
 //! The parallel-search measurement of docs/performance.md: the report
 //! section `parallel`'s workloads (`--full` sizes) at several split depths,
-//! and the engine's Lazy SMP, each beside the machine's capacity measured
+//! and the chess engine's `Threads` (1 thread, Lazy SMP, Young Brothers
+//! Wait), each beside the machine's capacity measured
 //! in the same run.
 //!
-//! `cargo run --release -p alphabeta-report --example parallel [quick|full]
-//! [SPLIT …]` (run it under the exclusive CPU lock; every time is the best
-//! of three; the split depths default to 2 3 4 6).
+//! `cargo run --release -p alphabeta-report --example parallel
+//! [quick|full|engine] [SPLIT …]` (run it under the exclusive CPU lock;
+//! every time is the best of three; the split depths default to 2 3 4 6;
+//! `engine` measures only the chess engine, at the full size).
 
 use alphabeta_core::parallel::cores;
-use alphabeta_report::sections::parallel::{bratko_kopec, capacity, lazy_smp, workloads};
+use alphabeta_report::sections::parallel::{bratko_kopec, capacity, engine_smp, workloads};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let full = args.first().map(String::as_str) != Some("quick");
+    let mode = args.first().map(String::as_str);
+    let full = mode != Some("quick");
+    let engine_only = mode == Some("engine");
     let mut splits = args
         .iter()
         .skip(1)
         .map(|a| a.parse::<u32>())
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow::anyhow!("a split depth is a whole number: {e}"))?;
-    if splits.is_empty() {
+    if engine_only {
+        splits.clear();
+    } else if splits.is_empty() {
         splits = vec![2, 3, 4, 6];
     }
     let threads = cores().min(2);
     println!("cores: {}, threads: {threads}", cores());
-    println!(
-        "\n| workload | split ≥ | F2 ms | F2 positions | YBWC 1 thread ms (overhead) | YBWC {threads} threads ms | speedup | capacity | search overhead | splits | brothers by other thread | owners waiting ms | type 2 not cut |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    if !engine_only {
+        println!(
+            "\n| workload | split ≥ | F2 ms | F2 positions | YBWC 1 thread ms (overhead) | YBWC {threads} threads ms | speedup | capacity | search overhead | splits | brothers by other thread | owners waiting ms | type 2 not cut |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    }
     for split in splits {
         let cap = capacity()?;
         for r in workloads(full, threads, split)? {
@@ -54,19 +62,34 @@ fn main() -> anyhow::Result<()> {
     }
     let (depth, n) = if full { (7, 10) } else { (6, 4) };
     let cap = capacity()?;
-    let [(t1, n1, m1), (tn, nn, mn)] = lazy_smp(&bratko_kopec(n)?, depth, threads)?;
-    let same = m1.iter().zip(&mn).filter(|(a, b)| a == b).count();
-    println!("\nLazy SMP, time to depth {depth} over Bratko–Kopec 1–{n}:\n");
-    println!("| threads | ms | positions | speedup | capacity | same move as 1 thread |");
-    println!("|---|---|---|---|---|---|");
+    let runs = engine_smp(&bratko_kopec(n)?, depth, threads)?;
+    let cap_after = capacity()?;
     println!(
-        "| 1 | {:.0} | {n1} | 1.00× | {cap:.2}× | – |",
-        t1.as_secs_f64() * 1e3
+        "\nThe engine's Threads, time to depth {depth} over Bratko–Kopec 1–{n} (capacity {cap:.2}× before, {cap_after:.2}× after):\n"
     );
     println!(
-        "| {threads} | {:.0} | {nn} | **{:.2}×** | {cap:.2}× | {same} of {n} |",
-        tn.as_secs_f64() * 1e3,
-        t1.as_secs_f64() / tn.as_secs_f64()
+        "| method | threads | ms | positions | speedup | same move as 1 thread | split points | brothers by another thread |"
     );
+    println!("|---|---|---|---|---|---|---|---|");
+    let one = &runs[0];
+    for r in &runs {
+        let same = one
+            .moves
+            .iter()
+            .zip(&r.moves)
+            .filter(|(a, b)| a == b)
+            .count();
+        println!(
+            "| {} | {} | {:.0} | {} | **{:.2}×** | {same} of {n} | {} | {} of {} |",
+            r.method,
+            r.threads,
+            r.time.as_secs_f64() * 1e3,
+            r.nodes,
+            one.time.as_secs_f64() / r.time.as_secs_f64(),
+            r.ybwc.splits,
+            r.ybwc.brothers_helped,
+            r.ybwc.brothers
+        );
+    }
     Ok(())
 }

@@ -27,6 +27,7 @@ pub mod pst;
 pub mod search;
 pub mod table;
 pub mod time;
+pub mod ybwc;
 
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
@@ -40,6 +41,7 @@ pub use plain::PlainChess;
 pub use search::{NODE_LIMIT_SLACK, Pruning, SearchControl};
 pub use table::SharedTable;
 pub use time::{GoParams, TimeBudget};
+pub use ybwc::YbwcStats;
 
 use crate::position::Position;
 use ordering::MoveOrdering;
@@ -173,6 +175,41 @@ pub struct SearchOutcome {
     pub pv: Vec<Move>,
 }
 
+/// How more than one thread searches (UCI `SMP Method`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SmpMethod {
+    /// Young Brothers Wait on the engine's own search ([`ybwc`]): the
+    /// threads share the tree at split points. The default: time to depth
+    /// 7 on Bratko–Kopec 1–10 is shorter than Lazy SMP's on two threads
+    /// (docs/performance.md, "Parallel search").
+    #[default]
+    Ybwc,
+    /// Lazy SMP: every thread searches the whole tree; they share only the
+    /// table.
+    Lazy,
+}
+
+impl SmpMethod {
+    /// The UCI name (`ybwc`, `lazy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SmpMethod::Ybwc => "ybwc",
+            SmpMethod::Lazy => "lazy",
+        }
+    }
+}
+
+impl std::str::FromStr for SmpMethod {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "ybwc" => Ok(SmpMethod::Ybwc),
+            "lazy" => Ok(SmpMethod::Lazy),
+            _ => Err(format!("SMP Method must be ybwc or lazy, got {s:?}")),
+        }
+    }
+}
+
 /// The engine: its transposition table and settings persist between searches.
 pub struct Engine {
     /// The table; a single slot until a search needs the table of
@@ -182,6 +219,9 @@ pub struct Engine {
     hash_mb: usize,
     ordering: MoveOrdering,
     threads: usize,
+    /// How more than one thread searches.
+    pub smp: SmpMethod,
+    last_ybwc: YbwcStats,
     /// The evaluation in use.
     pub eval: EngineEval,
     /// The selective techniques in use.
@@ -220,6 +260,8 @@ impl Engine {
             hash_mb,
             ordering: MoveOrdering::default(),
             threads: 1,
+            smp: SmpMethod::default(),
+            last_ybwc: YbwcStats::default(),
             eval: EngineEval::Tapered,
             pruning: Pruning::default(),
             multipv: 1,
@@ -245,7 +287,7 @@ impl Engine {
         }
     }
 
-    /// Searches on `threads` threads (Lazy SMP), 1 to the machine's cores;
+    /// Searches on `threads` threads ([`Engine::smp`]), 1 to the machine's cores;
     /// more is refused.
     pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
         let cores = cores();
@@ -261,6 +303,12 @@ impl Engine {
     /// The number of search threads.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The split-point counts of the last search with Young Brothers Wait
+    /// on more than one thread (zero otherwise).
+    pub fn last_ybwc(&self) -> YbwcStats {
+        self.last_ybwc
     }
 
     /// Forgets everything learned (UCI `ucinewgame`).
@@ -325,18 +373,35 @@ impl Engine {
         }
         let helper_nodes = AtomicU64::new(0);
         let helpers_stop = SearchControl::default();
+        let pool = ybwc::Pool::new(&helper_nodes);
+        let use_ybwc = self.threads > 1 && self.smp == SmpMethod::Ybwc;
         let (tt, eval, pruning, threads) = (&self.tt, self.eval, self.pruning, self.threads);
         let keys = root.history_keys();
         std::thread::scope(|scope| {
             for id in 1..threads {
                 let (board, keys, moves) = (&board, keys.clone(), all_moves.clone());
-                let (stop, nodes) = (&helpers_stop, &helper_nodes);
-                let spawned = std::thread::Builder::new()
-                    .name(format!("lazy-smp-{id}"))
-                    .spawn_scoped(scope, move || {
-                        let shared = Shared { tt, eval, pruning };
-                        helper(shared, board, keys, moves, max_depth, id, stop, nodes)
-                    });
+                let (stop, nodes, pool) = (&helpers_stop, &helper_nodes, &pool);
+                let builder = std::thread::Builder::new().stack_size(HELPER_STACK);
+                let spawned = if use_ybwc {
+                    let base = ybwc::Base {
+                        tt,
+                        eval,
+                        pruning,
+                        control,
+                        budget,
+                        pool,
+                    };
+                    builder
+                        .name(format!("ybwc-{id}"))
+                        .spawn_scoped(scope, move || ybwc::helper(base))
+                } else {
+                    builder
+                        .name(format!("lazy-smp-{id}"))
+                        .spawn_scoped(scope, move || {
+                            let shared = Shared { tt, eval, pruning };
+                            helper(shared, board, keys, moves, max_depth, id, stop, nodes)
+                        })
+                };
                 // A helper the system refuses only makes the search slower.
                 drop(spawned);
             }
@@ -363,6 +428,7 @@ impl Engine {
                     helper_nodes: &helper_nodes,
                 },
                 next_progress: Duration::ZERO,
+                ybwc: use_ybwc.then(|| ybwc::Worker::main(&pool)),
             };
             iterate(
                 &mut searcher,
@@ -375,8 +441,14 @@ impl Engine {
                 &mut outcome,
             );
             helpers_stop.stop();
+            pool.halt();
             outcome.seldepth = outcome.seldepth.max(searcher.seldepth);
         });
+        self.last_ybwc = if use_ybwc {
+            pool.stats()
+        } else {
+            YbwcStats::default()
+        };
         // The helpers have ended: their counts are complete.
         outcome.nodes += helper_nodes.load(std::sync::atomic::Ordering::Relaxed);
         outcome.hashfull = self.tt.permille_full();
@@ -508,6 +580,10 @@ fn iterate(
     outcome.nodes = searcher.nodes;
 }
 
+/// The stack of a helper thread (Young Brothers Wait's helpers nest a
+/// search below a split point inside their own).
+const HELPER_STACK: usize = 64 << 20;
+
 /// What every search thread shares with the main one.
 struct Shared<'e> {
     tt: &'e SharedTable,
@@ -549,6 +625,7 @@ fn helper(
         started: Instant::now(),
         reporting: Reporting::Helper { nodes },
         next_progress: Duration::MAX,
+        ybwc: None,
     };
     let mut guess = None;
     for depth in (1 + (id % 2) as u32)..=max_depth {
@@ -644,6 +721,7 @@ mod tests {
             let pos = Position::from_fen(fen).expect("fen");
             let mut engine = Engine::new(4);
             engine.set_threads(threads).expect("threads");
+            engine.smp = SmpMethod::Lazy;
             let params = GoParams {
                 depth: Some(depth),
                 ..Default::default()

@@ -30,6 +30,7 @@ use super::eval::EngineEval;
 use super::ordering::{MoveOrdering, tactical_score};
 use super::table::SharedTable;
 use super::time::TimeBudget;
+use super::ybwc::Worker;
 use super::{Report, SearchInfo};
 use crate::floyd::see;
 use crate::position::{insufficient_material, legal_moves_into, repetition_key};
@@ -52,6 +53,11 @@ pub struct Pruning {
     /// Quiescence skips captures that lose material by static exchange
     /// evaluation and orders the rest by it.
     pub quiescence_see: bool,
+    /// Null-move pruning (not a UCI option; off only in [`Pruning::FIXED_TREE`]).
+    pub null_move: bool,
+    /// A table entry deep enough ends the search of a position (off, the
+    /// table only orders moves; not a UCI option).
+    pub table_cutoffs: bool,
 }
 
 impl Default for Pruning {
@@ -61,6 +67,8 @@ impl Default for Pruning {
             futility: true,
             reverse_futility: true,
             quiescence_see: true,
+            null_move: true,
+            table_cutoffs: true,
         }
     }
 }
@@ -72,6 +80,23 @@ impl Pruning {
         futility: false,
         reverse_futility: false,
         quiescence_see: false,
+        null_move: true,
+        table_cutoffs: true,
+    };
+
+    /// Nothing that makes the value depend on the window or on what the
+    /// table holds: no selective technique, no null move, no table cutoffs
+    /// (the table still orders moves). The search is then plain alpha-beta
+    /// over a tree fixed by the root and the depth, whose root value every
+    /// correct search order finds — the tests compare Young Brothers Wait
+    /// with one thread under it ([`super::ybwc`]).
+    pub const FIXED_TREE: Pruning = Pruning {
+        late_move_reductions: false,
+        futility: false,
+        reverse_futility: false,
+        quiescence_see: false,
+        null_move: false,
+        table_cutoffs: false,
     };
 }
 
@@ -210,6 +235,25 @@ pub(super) struct Searcher<'e> {
     pub reporting: Reporting<'e>,
     /// When progress is next reported (main thread).
     pub next_progress: Duration,
+    /// Young Brothers Wait: the threads' pool and the split points this
+    /// search works under (`None`: one thread, or Lazy SMP).
+    pub ybwc: Option<Worker<'e>>,
+}
+
+/// What the move loop of one position needs to search any of its moves
+/// ([`Searcher::search_move`]); a split point keeps it for its brothers.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// Plies left (check extension included).
+    pub depth: i32,
+    pub ply: usize,
+    pub beta: Value,
+    /// Searched with an open window (type 1).
+    pub pv_node: bool,
+    /// Expected to cut off (type 2; see [`Searcher::negamax`]).
+    pub cut: bool,
+    pub in_check: bool,
+    pub static_eval: Option<Value>,
 }
 
 impl Searcher<'_> {
@@ -283,8 +327,16 @@ impl Searcher<'_> {
     }
 
     #[inline]
-    fn check_limits(&mut self) -> bool {
+    pub(super) fn check_limits(&mut self) -> bool {
         if self.stopped {
+            return true;
+        }
+        if let Some(w) = &self.ybwc
+            && w.aborted()
+        {
+            // The search is over, or a brother of a split point above has
+            // cut off: this work is wasted, unwind.
+            self.stopped = true;
             return true;
         }
         if self.nodes.is_multiple_of(1024) {
@@ -304,6 +356,12 @@ impl Searcher<'_> {
             {
                 self.stopped = true;
             }
+        }
+        if self.stopped
+            && let Some(w) = &self.ybwc
+        {
+            // A limit ends every thread's search.
+            w.pool.halt();
         }
         self.stopped
     }
@@ -342,6 +400,13 @@ impl Searcher<'_> {
     }
 
     /// Principal-variation search of `board` with `depth` plies left.
+    /// `cut` says whether a position searched with a null window is
+    /// expected to cut off (Knuth–Moore type 2, Hsu slide 43) or to fail
+    /// low (type 3): the children of a type 2 position are type 3, those of
+    /// a type 3 type 2, and a type 1 (PV) position's first child is type 1,
+    /// the others type 2. The prediction only decides where Young Brothers
+    /// Wait splits ([`super::ybwc`]); the sequential search ignores it.
+    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         board: &Board,
@@ -350,6 +415,7 @@ impl Searcher<'_> {
         mut alpha: Value,
         mut beta: Value,
         null_ok: bool,
+        cut: bool,
     ) -> Value {
         self.enter(ply);
         let root = ply == 0;
@@ -388,6 +454,7 @@ impl Searcher<'_> {
         let entry = self.tt.probe(key, ply);
         let hash_move = entry.and_then(|e| e.best);
         if let Some(e) = entry
+            && self.pruning.table_cutoffs
             && !root
             && !pv_node
             && e.depth >= depth as u32
@@ -419,6 +486,7 @@ impl Searcher<'_> {
         }
         // Null move: if passing still fails high, the position is good enough.
         if null_ok
+            && self.pruning.null_move
             && !root
             && !pv_node
             && depth >= 3
@@ -428,7 +496,15 @@ impl Searcher<'_> {
         {
             let r = if depth >= 6 { 3 } else { 2 };
             self.keys.push(repetition_key(board));
-            let v = -self.negamax(&passed, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            let v = -self.negamax(
+                &passed,
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                false,
+                !cut,
+            );
             self.keys.pop();
             if self.stopped {
                 return 0;
@@ -447,11 +523,26 @@ impl Searcher<'_> {
             return if in_check { loss_in(ply) } else { 0 };
         }
         self.ordering.sort(board, &mut moves, hash_move, ply);
+        let node = Node {
+            depth,
+            ply,
+            beta,
+            pv_node,
+            cut,
+            in_check,
+            static_eval,
+        };
         let alpha_orig = alpha;
         let mut best = NEG_INFINITY;
         let mut best_move = None;
         self.keys.push(repetition_key(board));
         for (i, &mv) in moves.iter().enumerate() {
+            // Young Brothers Wait: the eldest has been searched without a
+            // cutoff; the younger brothers go to every thread that is free.
+            if i == 1 && self.may_split(&node, moves.len()) {
+                self.split(board, &moves, node, &mut alpha, &mut best, &mut best_move);
+                break;
+            }
             if root {
                 let depth = self.iteration;
                 self.report(|_| Report::CurrMove {
@@ -460,60 +551,9 @@ impl Searcher<'_> {
                     number: i + 1,
                 });
             }
-            let quiet = tactical_score(board, mv) == 0;
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            let gives_check = !child.checkers().is_empty();
-            // Futility: near the horizon, a quiet move cannot lift a static
-            // value far below alpha (the first move is always searched).
-            if let Some(e) = static_eval
-                && self.pruning.futility
-                && i > 0
-                && quiet
-                && !gives_check
-                && !pv_node
-                && depth <= FUTILITY_DEPTH
-                && alpha.abs() < MATE_BOUND
-                && e + FUTILITY_MARGIN[depth as usize] <= alpha
-            {
+            let Some(v) = self.search_move(board, mv, i, &node, alpha) else {
                 continue;
-            }
-            let mut v;
-            if i == 0 {
-                v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
-            } else {
-                // Late-move reduction: late quiet moves are searched less
-                // deep first, and again at full depth if they beat alpha.
-                let reduction = if self.pruning.late_move_reductions
-                    && depth >= 3
-                    && i >= 3
-                    && quiet
-                    && !in_check
-                    && !gives_check
-                {
-                    // A killer or a move with a history of cutoffs has
-                    // refuted something in this search: one ply less.
-                    let proven =
-                        self.ordering.is_killer(mv, ply) || self.ordering.history(board, mv) > 0;
-                    (lmr_reduction(depth, i, pv_node) - i32::from(proven)).max(0)
-                } else {
-                    0
-                };
-                v = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    true,
-                );
-                if reduction > 0 && v > alpha && !self.stopped {
-                    v = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
-                }
-                if v > alpha && v < beta && !self.stopped {
-                    v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
-                }
-            }
+            };
             if self.stopped {
                 self.keys.pop();
                 return 0;
@@ -528,7 +568,7 @@ impl Searcher<'_> {
                         self.root_value = v;
                     }
                     if v >= beta {
-                        if quiet {
+                        if tactical_score(board, mv) == 0 {
                             self.ordering.record_cutoff(board, mv, ply, depth);
                         }
                         break;
@@ -537,6 +577,9 @@ impl Searcher<'_> {
             }
         }
         self.keys.pop();
+        if self.stopped {
+            return 0;
+        }
         let bound = if best >= beta {
             BoundType::Lower
         } else if best > alpha_orig {
@@ -547,6 +590,90 @@ impl Searcher<'_> {
         self.tt
             .store(key, ply, depth as u32, best, bound, best_move);
         best
+    }
+
+    /// Searches the `i`-th move (0-based, in search order) of the position
+    /// `node` at `board` against `alpha`: the first move with the full
+    /// window, the others with a null window (reduced when late and quiet)
+    /// and again with the full one when they beat alpha. `None` when
+    /// futility pruning skips the move. The sequential move loop and Young
+    /// Brothers Wait's brothers both search through it.
+    pub(super) fn search_move(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        i: usize,
+        node: &Node,
+        alpha: Value,
+    ) -> Option<Value> {
+        let Node {
+            depth,
+            ply,
+            beta,
+            pv_node,
+            cut,
+            in_check,
+            static_eval,
+        } = *node;
+        let quiet = tactical_score(board, mv) == 0;
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        let gives_check = !child.checkers().is_empty();
+        // Futility: near the horizon, a quiet move cannot lift a static
+        // value far below alpha (the first move is always searched).
+        if let Some(e) = static_eval
+            && self.pruning.futility
+            && i > 0
+            && quiet
+            && !gives_check
+            && !pv_node
+            && depth <= FUTILITY_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && e + FUTILITY_MARGIN[depth as usize] <= alpha
+        {
+            return None;
+        }
+        // The child's expected type (see `negamax`).
+        let child_cut = if pv_node { i > 0 } else { !cut };
+        let mut v;
+        if i == 0 {
+            v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, child_cut);
+        } else {
+            // Late-move reduction: late quiet moves are searched less
+            // deep first, and again at full depth if they beat alpha.
+            let reduction = if self.pruning.late_move_reductions
+                && depth >= 3
+                && i >= 3
+                && quiet
+                && !in_check
+                && !gives_check
+            {
+                // A killer or a move with a history of cutoffs has
+                // refuted something in this search: one ply less.
+                let proven =
+                    self.ordering.is_killer(mv, ply) || self.ordering.history(board, mv) > 0;
+                (lmr_reduction(depth, i, pv_node) - i32::from(proven)).max(0)
+            } else {
+                0
+            };
+            let null = (-alpha - 1, -alpha);
+            v = -self.negamax(
+                &child,
+                depth - 1 - reduction,
+                ply + 1,
+                null.0,
+                null.1,
+                true,
+                child_cut,
+            );
+            if reduction > 0 && v > alpha && !self.stopped {
+                v = -self.negamax(&child, depth - 1, ply + 1, null.0, null.1, true, child_cut);
+            }
+            if v > alpha && v < beta && !self.stopped {
+                v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, false);
+            }
+        }
+        Some(v)
     }
 
     /// Captures and promotions until the position is quiet (all evasions
@@ -633,12 +760,12 @@ impl Searcher<'_> {
     /// value lands inside.
     pub fn aspiration(&mut self, board: &Board, depth: i32, guess: Option<Value>) -> Value {
         let Some(guess) = guess else {
-            return self.negamax(board, depth, 0, NEG_INFINITY, INFINITY, true);
+            return self.negamax(board, depth, 0, NEG_INFINITY, INFINITY, true, false);
         };
         let mut delta: Value = 30;
         let (mut lo, mut hi) = (guess.saturating_sub(delta), guess.saturating_add(delta));
         loop {
-            let v = self.negamax(board, depth, 0, lo, hi, true);
+            let v = self.negamax(board, depth, 0, lo, hi, true, false);
             if self.stopped {
                 return v;
             }
