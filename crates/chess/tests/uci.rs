@@ -732,26 +732,44 @@ fn threads_are_bounded_by_the_machine_and_search_together() {
             "{lines:?}"
         );
     }
-    let lines = session(&format!(
-        "setoption name Threads value {cores}\nposition startpos moves e2e4\ngo depth 6\n"
-    ));
-    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
-    let pos = Position::startpos();
-    let pos = pos.play(parse_uci(&pos, "e2e4").expect("legal"));
     assert!(
-        legal_reply(&pos, lines.last().expect("bestmove")),
+        lines
+            .iter()
+            .any(|l| l == "option name SMP Method type combo default ybwc var ybwc var lazy"),
         "{lines:?}"
     );
-    // One best move, and the final line's nodes cover every thread: at least
-    // the last iteration's.
-    let best = lines.len() - 1;
-    let last_iteration = lines[..best - 1]
-        .iter()
-        .filter(|l| l.starts_with("info depth 6 ") && l.contains(" pv "))
-        .filter_map(|l| field(l, "nodes"))
-        .next_back()
-        .expect("depth 6");
-    assert!(field(&lines[best - 1], "nodes").expect("nodes") >= last_iteration);
+    let lines = session("setoption name SMP Method value both\n");
+    assert!(
+        lines[0].starts_with("info string error: SMP Method must be ybwc or lazy"),
+        "{lines:?}"
+    );
+    for method in ["ybwc", "lazy"] {
+        let lines = session(&format!(
+            "setoption name Threads value {cores}\nsetoption name SMP Method value {method}\nposition startpos moves e2e4\ngo depth 6\n"
+        ));
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+        let pos = Position::startpos();
+        let pos = pos.play(parse_uci(&pos, "e2e4").expect("legal"));
+        assert!(
+            legal_reply(&pos, lines.last().expect("bestmove")),
+            "{lines:?}"
+        );
+        // One best move, and the final line's nodes cover every thread: at
+        // least the last iteration's.
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1,
+            "{lines:?}"
+        );
+        let best = lines.len() - 1;
+        let last_iteration = lines[..best - 1]
+            .iter()
+            .filter(|l| l.starts_with("info depth 6 ") && l.contains(" pv "))
+            .filter_map(|l| field(l, "nodes"))
+            .next_back()
+            .expect("depth 6");
+        assert!(field(&lines[best - 1], "nodes").expect("nodes") >= last_iteration);
+    }
 }
 
 /// A line that never ends (`alphabeta uci < /dev/zero`) is read only up to

@@ -103,8 +103,8 @@ impl Pruning {
 /// How far past `go nodes N` a search may go: it stops at the node that
 /// reaches the limit, in every iteration (the first included) and every
 /// MultiPV line, but the root and its first child are counted before any
-/// limit is checked, so `nodes ≤ max(N, 2) ≤ N + 2` (with one thread; Lazy
-/// SMP helpers add their own nodes, see [`super::Engine::set_threads`]).
+/// limit is checked, so `nodes ≤ max(N, 2) ≤ N + 2` (with one thread; the
+/// helpers of either SMP method add their own nodes, see [`super::Engine::set_threads`]).
 pub const NODE_LIMIT_SLACK: u64 = 2;
 
 /// Values beyond this are mates (or bounds near them): no margin pruning there.
