@@ -26,6 +26,7 @@ pub mod plain;
 pub mod pst;
 pub mod search;
 pub mod table;
+pub mod terms;
 pub mod time;
 
 use std::sync::atomic::AtomicU64;
@@ -39,6 +40,7 @@ pub use eval::EngineEval;
 pub use plain::PlainChess;
 pub use search::{NODE_LIMIT_SLACK, Pruning, SearchControl};
 pub use table::SharedTable;
+pub use terms::EvalTerms;
 pub use time::{GoParams, TimeBudget};
 
 use crate::position::Position;
@@ -206,7 +208,7 @@ impl Engine {
             tt: SharedTable::with_megabytes(hash_mb),
             ordering: MoveOrdering::default(),
             threads: 1,
-            eval: EngineEval::Tapered,
+            eval: EngineEval::Tapered(EvalTerms::default()),
             pruning: Pruning::default(),
             multipv: 1,
             report_after: Duration::from_secs(1),
