@@ -43,7 +43,8 @@ use std::time::Duration;
 use cozy_chess::Move;
 
 use crate::engine::{
-    DEFAULT_HASH_MB, Engine, EngineEval, GoParams, Report, SearchControl, SearchInfo, nps,
+    DEFAULT_HASH_MB, Engine, EngineEval, EvalTerms, GoParams, Report, SearchControl, SearchInfo,
+    nps,
 };
 use crate::eval::Evaluator;
 use crate::notation::{parse_uci, to_uci};
@@ -403,6 +404,11 @@ impl Session {
         for (name, on) in PRUNING_OPTIONS.iter().zip(defaults) {
             o.line(&format!("option name {name} type check default {on}"));
         }
+        let mut terms = EvalTerms::default();
+        for (i, name) in TERM_OPTIONS.iter().enumerate() {
+            let on = *term_switch(&mut terms, i);
+            o.line(&format!("option name {name} type check default {on}"));
+        }
         o.line("uciok");
     }
 
@@ -467,7 +473,11 @@ impl Session {
             }
             "evaluation" => need(name, value).and_then(|v| {
                 engine.eval = match v.to_ascii_lowercase().as_str() {
-                    "tapered" => EngineEval::Tapered,
+                    // Keeps the terms chosen so far.
+                    "tapered" => match engine.eval {
+                        EngineEval::Tapered(terms) => EngineEval::Tapered(terms),
+                        _ => EngineEval::Tapered(EvalTerms::default()),
+                    },
                     "standard" => EngineEval::Standard,
                     "material" => EngineEval::Fuller(Evaluator::Material),
                     "mobility" => EngineEval::Fuller(Evaluator::MaterialMobility),
@@ -494,7 +504,22 @@ impl Session {
                     ][i] = on;
                     Ok(())
                 }),
-                None => Err(format!("unknown option {name:?}")),
+                None => match TERM_OPTIONS
+                    .iter()
+                    .position(|o| o.eq_ignore_ascii_case(other))
+                {
+                    Some(i) => need(name, value).and_then(|v| {
+                        let on = parse_check(v)?;
+                        match &mut engine.eval {
+                            EngineEval::Tapered(terms) => {
+                                *term_switch(terms, i) = on;
+                                Ok(())
+                            }
+                            _ => Err(format!("{name} applies to Evaluation tapered only")),
+                        }
+                    }),
+                    None => Err(format!("unknown option {name:?}")),
+                },
             },
         };
         drop(engine);
@@ -695,6 +720,27 @@ const PRUNING_OPTIONS: [&str; 4] = [
     "ReverseFutility",
     "QuiescenceSEE",
 ];
+
+/// The check options of the tapered evaluation's terms
+/// ([`crate::engine::terms`]), in the order of [`term_switch`].
+const TERM_OPTIONS: [&str; 5] = [
+    "PassedPawns",
+    "DoubledPawns",
+    "IsolatedPawns",
+    "RookFiles",
+    "KingSafety",
+];
+
+/// The switch of the term named by `TERM_OPTIONS[i]`.
+fn term_switch(terms: &mut EvalTerms, i: usize) -> &mut bool {
+    match i {
+        0 => &mut terms.passed_pawns,
+        1 => &mut terms.doubled_pawns,
+        2 => &mut terms.isolated_pawns,
+        3 => &mut terms.rook_files,
+        _ => &mut terms.king_safety,
+    }
+}
 
 fn parse_check(v: &str) -> Result<bool, String> {
     match v.to_ascii_lowercase().as_str() {

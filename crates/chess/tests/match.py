@@ -6,7 +6,7 @@ Usage:
       [--opponent "phalanx -l- -b-"] [--protocol xboard|uci] [--games 10]
       [--base 3] [--inc 0.03] [--nodes N] [--random-plies K] [--seed S]
       [--engine-options NAME=VALUE,...] [--opponent-options NAME=VALUE,...]
-      [--max-plies 300] [--margin 0.25] [--pgn FILE]
+      [--max-plies 300] [--margin 0.25] [--pgn FILE] [--first-game K]
 
 The opponent is any engine on the PATH; by default Phalanx (Debian package
 `phalanx`, an XBoard engine). The games start from varied openings (each
@@ -18,6 +18,11 @@ engine plays the same game again from the same opening). With
 --random-plies K each pair of games (both colours) starts from its book
 opening followed by K random legal moves drawn from a generator seeded by
 --seed and the pair's index, so that long matches do not repeat games.
+
+--first-game K starts at game K (1-based) of the match's sequence, so a
+long match can be played in chunks (e.g. --games 60 --first-game 61 plays
+games 61-120 exactly as one run of 200 would); the chunks' per-game lines
+are then pooled.
 
 Engine against an earlier build of itself, or against itself with a
 technique turned off by a UCI option (the engine's own tuning):
@@ -197,6 +202,8 @@ def main():
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--margin", type=float, default=0.25)
     parser.add_argument("--pgn", help="write the games to this PGN file")
+    parser.add_argument("--first-game", type=int, default=1,
+                        help="the first game of the sequence to play (chunks of a long match)")
     args = parser.parse_args()
     # Phalanx chats in xboard mode ("you play both"); python-chess logs each line.
     logging.getLogger("chess.engine").setLevel(logging.ERROR)
@@ -209,7 +216,7 @@ def main():
     pgn_out = open(args.pgn, "w") if args.pgn else None
     started = time.monotonic()
     try:
-        for i in range(args.games):
+        for i in range(args.first_game - 1, args.first_game - 1 + args.games):
             opening = OPENINGS[(i // 2) % len(OPENINGS)]
             start = opening_board(opening, i // 2, args)
             ours_white = i % 2 == 0

@@ -831,6 +831,68 @@ fn pruning_options_are_listed_and_checked() {
     assert!(lines.last().expect("bestmove").starts_with("bestmove "));
 }
 
+// Issue 17: the evaluation terms beyond the tables are check options,
+// listed with their defaults, parsed like the others, and they change the
+// score; they belong to the tapered evaluation only.
+#[test]
+fn evaluation_term_options_are_listed_parsed_and_toggle_the_score() {
+    let lines = session("uci\n");
+    for (opt, on) in [
+        ("PassedPawns", true),
+        ("DoubledPawns", true),
+        ("IsolatedPawns", false),
+        ("RookFiles", true),
+        ("KingSafety", true),
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == &format!("option name {opt} type check default {on}")),
+            "{opt}: {lines:?}"
+        );
+    }
+    // A pawn ending with a White passed pawn on the sixth rank: the score
+    // at depth 1 drops when the term is off, and comes back when it is on.
+    let score = |options: &str| -> i64 {
+        let lines = session(&format!(
+            "{options}position fen 7k/8/P7/8/8/8/8/K7 w - - 0 1\ngo depth 1\n"
+        ));
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string error")),
+            "{lines:?}"
+        );
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" score cp "))
+            .expect("a score");
+        let cp = info.split(" score cp ").nth(1).expect("cp");
+        cp.split_whitespace()
+            .next()
+            .and_then(|v| v.parse().ok())
+            .expect("an integer")
+    };
+    let on = score("");
+    let off = score("setoption name PassedPawns value false\n");
+    let again =
+        score("setoption name passedpawns value false\nsetoption name PassedPawns value true\n");
+    assert!(on > off + 20, "on {on}, off {off}");
+    assert_eq!(on, again);
+    let lines = session(
+        "setoption name KingSafety value perhaps\nsetoption name Evaluation value standard\n\
+         setoption name RookFiles value false\nsetoption name Evaluation value tapered\n\
+         setoption name RookFiles value false\nposition startpos\ngo depth 2\n",
+    );
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    assert!(errors[0].contains("expected true or false"), "{errors:?}");
+    assert!(errors[1].contains("tapered only"), "{errors:?}");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+}
+
 // Issue 14: the node limit with MultiPV > 1 (`go nodes 100` under MultiPV 3
 // searched 20 119 nodes: the first iteration finished every line).
 #[test]

@@ -7,6 +7,7 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece, Square};
 
+use super::terms::EvalTerms;
 use crate::eval::{Evaluator, PIECE_VALUES};
 
 /// Which evaluation the engine uses.
@@ -16,9 +17,10 @@ pub enum EngineEval {
     /// [`super::PlainChess`] by default.
     #[default]
     Standard,
-    /// Tapered piece-square tables ([`super::pst::evaluate`]): the UCI
-    /// engine's default.
-    Tapered,
+    /// Tapered piece-square tables plus the chosen terms of
+    /// [`super::terms`] ([`super::pst::evaluate_with`]): the UCI engine's
+    /// default, with [`EvalTerms::default`].
+    Tapered(EvalTerms),
     /// One of the experiments' evaluators (material, material + mobility).
     Fuller(Evaluator),
 }
@@ -29,7 +31,7 @@ impl EngineEval {
     pub fn evaluate(self, board: &Board) -> Value {
         match self {
             EngineEval::Standard => positional(board),
-            EngineEval::Tapered => super::pst::evaluate(board),
+            EngineEval::Tapered(terms) => super::pst::evaluate_with(board, terms),
             EngineEval::Fuller(e) => e.evaluate(board),
         }
     }

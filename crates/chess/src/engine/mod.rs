@@ -27,6 +27,7 @@ pub mod plain;
 pub mod pst;
 pub mod search;
 pub mod table;
+pub mod terms;
 pub mod time;
 pub mod ybwc;
 
@@ -41,6 +42,7 @@ pub use eval::EngineEval;
 pub use plain::PlainChess;
 pub use search::{NODE_LIMIT_SLACK, Pruning, SearchControl};
 pub use table::SharedTable;
+pub use terms::EvalTerms;
 pub use time::{GoParams, TimeBudget};
 pub use ybwc::YbwcStats;
 
@@ -263,7 +265,7 @@ impl Engine {
             threads: 1,
             smp: SmpMethod::default(),
             last_ybwc: YbwcStats::default(),
-            eval: EngineEval::Tapered,
+            eval: EngineEval::Tapered(EvalTerms::default()),
             pruning: Pruning::default(),
             multipv: 1,
             report_after: Duration::from_secs(1),

@@ -15,6 +15,8 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece};
 
+use super::terms::EvalTerms;
+
 /// Middlegame and endgame material: pawn, knight, bishop, rook, queen, king.
 const MATERIAL_MG: [Value; 6] = [90, 320, 330, 480, 950, 0];
 const MATERIAL_EG: [Value; 6] = [110, 290, 310, 520, 930, 0];
@@ -229,12 +231,20 @@ pub fn phase(board: &Board) -> Value {
         .min(FULL_PHASE)
 }
 
-/// The tapered value of `board` for the side to move (centipawns).
+/// The tapered value of `board` for the side to move (centipawns), from
+/// the tables alone.
 pub fn evaluate(board: &Board) -> Value {
+    evaluate_with(board, EvalTerms::NONE)
+}
+
+/// The tapered value of `board` for the side to move (centipawns): the
+/// tables plus the `terms` of [`super::terms`], each tapered as they are.
+pub fn evaluate_with(board: &Board, terms: EvalTerms) -> Value {
     let (wm, we, wp) = side(board, Color::White);
     let (bm, be, bp) = side(board, Color::Black);
+    let (tm, te) = super::terms::white_minus_black(board, terms);
     let phase = (wp + bp).min(FULL_PHASE);
-    let white = ((wm - bm) * phase + (we - be) * (FULL_PHASE - phase)) / FULL_PHASE;
+    let white = ((wm - bm + tm) * phase + (we - be + te) * (FULL_PHASE - phase)) / FULL_PHASE;
     let us = if board.side_to_move() == Color::White {
         white
     } else {
@@ -299,6 +309,27 @@ mod tests {
                 "{fen} vs {}",
                 flipped.fen()
             );
+            // With every term of `super::terms` too, and each alone.
+            let mut each = vec![EvalTerms::ALL, EvalTerms::default()];
+            for i in 0..5 {
+                let mut t = EvalTerms::NONE;
+                *[
+                    &mut t.passed_pawns,
+                    &mut t.doubled_pawns,
+                    &mut t.isolated_pawns,
+                    &mut t.rook_files,
+                    &mut t.king_safety,
+                ][i] = true;
+                each.push(t);
+            }
+            for terms in each {
+                assert_eq!(
+                    evaluate_with(pos.board(), terms),
+                    evaluate_with(flipped.board(), terms),
+                    "{terms:?}: {fen} vs {}",
+                    flipped.fen()
+                );
+            }
             checked += 1;
         }
         assert_eq!(checked, 60);
