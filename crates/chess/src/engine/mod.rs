@@ -3,7 +3,8 @@
 //! history), aspiration windows, null-move pruning, late-move reductions,
 //! futility and reverse futility pruning ([`Pruning`]), check extension,
 //! quiescence with static exchange pruning, mate-distance pruning and time
-//! management; tapered piece-square tables ([`pst`]) evaluate by default.
+//! management; tapered piece-square tables ([`pst`]) plus pawn-structure,
+//! rook-file and king-safety terms ([`terms`]) evaluate by default.
 //! [`crate::uci`] drives it over the UCI protocol. None of it is used by the
 //! experiments, which search with the core's procedures and
 //! [`crate::eval::Evaluator`].

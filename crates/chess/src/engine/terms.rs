@@ -14,8 +14,8 @@
 
 use alphabeta_core::Value;
 use cozy_chess::{
-    BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves,
-    get_rook_moves,
+    BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_bishop_rays, get_king_moves,
+    get_knight_moves, get_rook_moves, get_rook_rays,
 };
 
 /// Which terms the tapered evaluation adds to its tables.
@@ -176,13 +176,15 @@ fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
         }
     }
     if terms.doubled_pawns {
-        for file in 0..8 {
-            let n = (ours & (FILE_A << file)).count_ones() as Value;
-            if n > 1 {
-                mg -= DOUBLED.0 * (n - 1);
-                eg -= DOUBLED.1 * (n - 1);
-            }
-        }
+        // Every pawn beyond the first on its file: the pawns less the files
+        // that hold one (the pawns folded onto a single rank).
+        let mut files = ours;
+        files |= files >> 32;
+        files |= files >> 16;
+        files |= files >> 8;
+        let extra = (ours.count_ones() - (files & 0xFF).count_ones()) as Value;
+        mg -= DOUBLED.0 * extra;
+        eg -= DOUBLED.1 * extra;
     }
     if terms.rook_files {
         for sq in board.colored_pieces(color, Piece::Rook) {
@@ -228,6 +230,17 @@ fn king_safety(board: &Board, color: Color, ours: u64) -> Value {
     let (mut attackers, mut units) = (0, 0);
     for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
         for sq in board.colored_pieces(!color, piece) {
+            // A slider whose rays on an empty board miss the zone cannot
+            // attack it (saves the blocker lookup).
+            let rays = match piece {
+                Piece::Bishop => get_bishop_rays(sq),
+                Piece::Rook => get_rook_rays(sq),
+                Piece::Queen => get_bishop_rays(sq) | get_rook_rays(sq),
+                _ => BitBoard::FULL,
+            };
+            if rays.is_disjoint(zone) {
+                continue;
+            }
             let hits = attacks(piece, sq, occupied) & zone;
             if !hits.is_empty() {
                 attackers += 1;
