@@ -561,8 +561,10 @@ mod tests {
     #[test]
     fn a_stop_ends_every_thread() {
         // An unlimited search told to stop (from the report of its fourth
-        // iteration, and from another thread) returns a legal move, and
-        // every helper has left its loop and been joined by then.
+        // iteration, and from another thread), a search out of time and one
+        // out of nodes return a legal move, and every helper has left its
+        // loop and been joined by then (the scope joins them before
+        // `search` returns; the count says each one ran to its end).
         let threads = cores().min(2);
         for pos in positions(include_str!("../../tests/data/wac.epd"), 3) {
             let mut engine = Engine::new(4);
@@ -591,6 +593,23 @@ mod tests {
             });
             assert!(pos.is_legal(out.best.expect("move")));
             assert_eq!(engine.last_ybwc().helpers_joined, threads - 1);
+
+            // The clock and a node limit halt every thread the same way.
+            for params in [
+                GoParams {
+                    movetime: Some(Duration::from_millis(30)),
+                    ..Default::default()
+                },
+                GoParams {
+                    nodes: Some(20_000),
+                    ..Default::default()
+                },
+            ] {
+                let out = engine.search(&pos, &params, &SearchControl::default(), |_| {});
+                assert!(pos.is_legal(out.best.expect("move")));
+                assert!(out.depth < 60, "depth {}", out.depth);
+                assert_eq!(engine.last_ybwc().helpers_joined, threads - 1);
+            }
         }
     }
 
