@@ -377,7 +377,7 @@ impl Engine {
         }
         let helper_nodes = AtomicU64::new(0);
         let helpers_stop = SearchControl::default();
-        let pool = ybwc::Pool::new(&helper_nodes);
+        let pool = ybwc::Pool::new(&helper_nodes, params.nodes);
         let use_ybwc = self.threads > 1 && self.smp == SmpMethod::Ybwc;
         let (tt, eval, pruning, threads) = (&self.tt, self.eval, self.pruning, self.threads);
         let keys = root.history_keys();

@@ -103,8 +103,10 @@ impl Pruning {
 /// How far past `go nodes N` a search may go: it stops at the node that
 /// reaches the limit, in every iteration (the first included) and every
 /// MultiPV line, but the root and its first child are counted before any
-/// limit is checked, so `nodes ≤ max(N, 2) ≤ N + 2` (with one thread; the
-/// helpers of either SMP method add their own nodes, see [`super::Engine::set_threads`]).
+/// limit is checked, so `nodes ≤ max(N, 2) ≤ N + 2` with one thread. With
+/// T threads the limit is held on the sum over all threads, each of which
+/// publishes its count every 1024 positions, so the total stays within
+/// `N + 2 + 1024·T` (a Lazy SMP helper stops when the main thread does).
 pub const NODE_LIMIT_SLACK: u64 = 2;
 
 /// Values beyond this are mates (or bounds near them): no margin pruning there.
@@ -257,14 +259,23 @@ pub(super) struct Node {
 }
 
 impl Searcher<'_> {
-    /// Positions searched by every thread so far (the helpers' count is
-    /// at most 1023 a helper behind).
+    /// Positions searched by every thread so far (each other thread's count
+    /// is at most 1023 behind). A Lazy SMP helper knows only its own.
     pub fn total_nodes(&self) -> u64 {
         match &self.reporting {
             Reporting::Main { helper_nodes, .. } => {
                 self.nodes + helper_nodes.load(Ordering::Relaxed)
             }
-            Reporting::Helper { .. } => self.nodes,
+            Reporting::Helper { nodes } => match &self.ybwc {
+                // A Young Brothers Wait helper: the helpers' published
+                // count, the main thread's, and its own unpublished rest.
+                Some(w) => {
+                    nodes.load(Ordering::Relaxed)
+                        + w.pool.main_nodes.load(Ordering::Relaxed)
+                        + self.nodes % 1024
+                }
+                None => self.nodes,
+            },
         }
     }
 
@@ -306,6 +317,9 @@ impl Searcher<'_> {
                 nodes.fetch_add(1024, Ordering::Relaxed);
             }
             Reporting::Main { after, .. } => {
+                if let Some(w) = &self.ybwc {
+                    w.pool.main_nodes.store(self.nodes, Ordering::Relaxed);
+                }
                 let elapsed = self.started.elapsed();
                 if elapsed >= *after && elapsed >= self.next_progress {
                     self.next_progress = elapsed + PROGRESS_INTERVAL;
@@ -343,7 +357,7 @@ impl Searcher<'_> {
             self.every_1024();
         }
         if let Some(n) = self.node_limit
-            && self.nodes >= n
+            && self.total_nodes() >= n
         {
             self.stopped = true;
         }

@@ -117,6 +117,11 @@ pub(super) struct Pool<'e> {
     halt: AtomicBool,
     /// Positions searched by every thread but the main one's own search.
     pub nodes: &'e AtomicU64,
+    /// The main thread's own positions, published every 1024, so that a
+    /// helper can hold `go nodes N` on the total while the main thread waits.
+    pub main_nodes: AtomicU64,
+    /// `go nodes N`: every thread stops once all threads together reach it.
+    pub node_limit: Option<u64>,
     splits: AtomicU64,
     brothers: AtomicU64,
     helped: AtomicU64,
@@ -124,9 +129,12 @@ pub(super) struct Pool<'e> {
 }
 
 impl<'e> Pool<'e> {
-    /// A pool counting the helpers' positions in `nodes`.
-    pub fn new(nodes: &'e AtomicU64) -> Self {
+    /// A pool counting the helpers' positions in `nodes`, for a search
+    /// limited to `node_limit` positions on all threads together.
+    pub fn new(nodes: &'e AtomicU64, node_limit: Option<u64>) -> Self {
         Pool {
+            main_nodes: AtomicU64::new(0),
+            node_limit,
             open: Mutex::new(Vec::new()),
             wake: Condvar::new(),
             halt: AtomicBool::new(false),
@@ -249,7 +257,7 @@ fn work_at(base: Base<'_>, ordering: &mut MoveOrdering, sp: &Arc<SplitPoint>) {
         pruning: base.pruning,
         control: base.control,
         budget: base.budget,
-        node_limit: None,
+        node_limit: base.pool.node_limit,
         keys: sp.keys.clone(),
         root_moves: Vec::new(),
         nodes: 0,
@@ -457,7 +465,7 @@ impl Searcher<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Engine, GoParams, Score, SearchOutcome, SmpMethod};
+    use super::super::{Engine, GoParams, NODE_LIMIT_SLACK, Score, SearchOutcome, SmpMethod};
     use super::*;
     use crate::position::Position;
     use alphabeta_core::parallel::cores;
@@ -609,7 +617,23 @@ mod tests {
                 assert!(pos.is_legal(out.best.expect("move")));
                 assert!(out.depth < 60, "depth {}", out.depth);
                 assert_eq!(engine.last_ybwc().helpers_joined, threads - 1);
+                if let Some(n) = params.nodes {
+                    // The limit holds on all threads together.
+                    let bound = n + NODE_LIMIT_SLACK + 1024 * threads as u64;
+                    assert!(out.nodes <= bound, "{} nodes > {bound}", out.nodes);
+                }
             }
+            // Lazy SMP holds the node limit on the sum too.
+            let mut lazy = Engine::new(4);
+            lazy.set_threads(threads).expect("threads");
+            lazy.smp = SmpMethod::Lazy;
+            let params = GoParams {
+                nodes: Some(20_000),
+                ..Default::default()
+            };
+            let out = lazy.search(&pos, &params, &SearchControl::default(), |_| {});
+            let bound = 20_000 + NODE_LIMIT_SLACK + 1024 * threads as u64;
+            assert!(out.nodes <= bound, "lazy: {} nodes > {bound}", out.nodes);
         }
     }
 
