@@ -73,12 +73,7 @@ fn main() -> anyhow::Result<()> {
     println!("|---|---|---|---|---|---|---|---|");
     let one = &runs[0];
     for r in &runs {
-        let same = one
-            .moves
-            .iter()
-            .zip(&r.moves)
-            .filter(|(a, b)| a == b)
-            .count();
+        let same = r.same_moves_as(one);
         println!(
             "| {} | {} | {:.0} | {} | **{:.2}×** | {same} of {n} | {} | {} of {} |",
             r.method,

@@ -193,6 +193,17 @@ pub struct EngineRun {
     pub ybwc: YbwcStats,
 }
 
+impl EngineRun {
+    /// On how many positions this run chose the same move as `other`.
+    pub fn same_moves_as(&self, other: &EngineRun) -> usize {
+        self.moves
+            .iter()
+            .zip(&other.moves)
+            .filter(|(a, b)| a == b)
+            .count()
+    }
+}
+
 /// The chess engine's time to `depth` on `positions` with one thread, with
 /// Lazy SMP on `threads` and with Young Brothers Wait on `threads` (a fresh
 /// 16 MiB table for each position).
@@ -497,12 +508,7 @@ fn smp_item(smp: &[EngineRun; 3], threads: usize, depth: u32, n: usize, cap: f64
     }
     for r in &smp[1..] {
         let speedup = one.time.as_secs_f64() / r.time.as_secs_f64();
-        let same = one
-            .moves
-            .iter()
-            .zip(&r.moves)
-            .filter(|(a, b)| a == b)
-            .count();
+        let same = r.same_moves_as(one);
         let splits = if r.ybwc.splits > 0 {
             format!(
                 "; {} split points, {} of {} younger brothers searched by another thread",
