@@ -105,8 +105,9 @@ impl Pruning {
 /// MultiPV line, but the root and its first child are counted before any
 /// limit is checked, so `nodes ≤ max(N, 2) ≤ N + 2` with one thread. With
 /// T threads the limit is held on the sum over all threads, each of which
-/// publishes its count every 1024 positions, so the total stays within
-/// `N + 2 + 1024·T` (a Lazy SMP helper stops when the main thread does).
+/// publishes its count every 1024 positions and reads the stop every 1024,
+/// so the total stays within `N + 2 + 2048·T` (a Lazy SMP helper stops when
+/// the main thread does).
 pub const NODE_LIMIT_SLACK: u64 = 2;
 
 /// Values beyond this are mates (or bounds near them): no margin pruning there.

@@ -619,7 +619,7 @@ mod tests {
                 assert_eq!(engine.last_ybwc().helpers_joined, threads - 1);
                 if let Some(n) = params.nodes {
                     // The limit holds on all threads together.
-                    let bound = n + NODE_LIMIT_SLACK + 1024 * threads as u64;
+                    let bound = n + NODE_LIMIT_SLACK + 2048 * threads as u64;
                     assert!(out.nodes <= bound, "{} nodes > {bound}", out.nodes);
                 }
             }
@@ -632,7 +632,7 @@ mod tests {
                 ..Default::default()
             };
             let out = lazy.search(&pos, &params, &SearchControl::default(), |_| {});
-            let bound = 20_000 + NODE_LIMIT_SLACK + 1024 * threads as u64;
+            let bound = 20_000 + NODE_LIMIT_SLACK + 2048 * threads as u64;
             assert!(out.nodes <= bound, "lazy: {} nodes > {bound}", out.nodes);
         }
     }
