@@ -20,5 +20,6 @@ pub mod eval;
 pub mod experiment;
 pub mod floyd;
 pub mod game;
+pub mod movecount;
 pub mod perft;
 pub mod pgn;

@@ -3,21 +3,16 @@
 
 use cozy_chess::{Board, Move};
 
+use crate::movecount::legal_move_count;
 use crate::position::legal_moves_into;
 
-/// Leaves of the legal move tree of `board` at `depth` plies (bulk-counted
-/// at the last ply). `perft(b, 0) = 1`.
+/// Leaves of the legal move tree of `board` at `depth` plies, bulk-counted
+/// at the last ply: the moves of a position one ply from the leaves are
+/// counted ([`legal_move_count`]), not made. `perft(b, 0) = 1`.
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => {
-            let mut n = 0u64;
-            board.generate_moves(|moves| {
-                n += moves.len() as u64;
-                false
-            });
-            n
-        }
+        1 => legal_move_count(board),
         _ => {
             let mut n = 0u64;
             board.generate_moves(|moves| {

@@ -12,6 +12,12 @@
 /// The successors of one position, in search order. The search keeps one
 /// list per ply and reuses it.
 pub trait MoveList<M: Copy>: Default {
+    /// True promises that a list is a few numbers filled without allocating
+    /// (like [`Numbered`]), so a search may hold it in a local variable
+    /// instead of the reusable buffer of its ply: alpha-beta's compact path
+    /// (`crate::procedures::alpha_beta`) then keeps it in registers. A
+    /// `Vec` says no — filling a fresh one would allocate.
+    const HELD: bool = false;
     /// Empties the list.
     fn clear(&mut self);
     /// The number of successors.
@@ -74,7 +80,18 @@ impl Numbered {
     }
 }
 
+impl Numbered {
+    /// Whether the list is `1, …, n` in that order (no move was put
+    /// first), so move `i` is `i + 1`: a game may then walk the successors
+    /// by a counter, as the hand-written kernels do.
+    #[inline(always)]
+    pub fn in_order(&self) -> bool {
+        self.front == 0
+    }
+}
+
 impl MoveList<u32> for Numbered {
+    const HELD: bool = true;
     #[inline(always)]
     fn clear(&mut self) {
         self.set(0);

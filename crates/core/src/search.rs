@@ -275,6 +275,14 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         self.nodes += count as u64;
     }
 
+    /// Whether no limit can stop this search: none is set (or none can be
+    /// reached) and it has not stopped, so [`Search::expand_in_place`]'s
+    /// check of the limits would never fire.
+    #[inline(always)]
+    pub(crate) fn unlimited(&self) -> bool {
+        self.next_check == u64::MAX && !self.stopped
+    }
+
     /// Whether the principal variation is tracked ([`Search::track_pv`]).
     #[inline(always)]
     pub(crate) fn tracks_pv(&self) -> bool {

@@ -147,6 +147,19 @@ impl<V: LeafValues> Game for UniformTree<V> {
         mut visit: F,
     ) -> bool {
         let base = pos * u64::from(self.branching);
+        if moves.in_order() {
+            // The successors are the consecutive nodes base + 1, …, base + n:
+            // a 64-bit counter, which the compiler strength-reduces (no
+            // multiplication per leaf for the hash's input).
+            let (key, values) = (self.key, self.values);
+            let first = base + 1;
+            for child in first..first + moves.len() as u64 {
+                if !visit(values.value(node_hash(key, child))) {
+                    break;
+                }
+            }
+            return true;
+        }
         for i in 0..moves.len() {
             let child = base + u64::from(moves.get(i));
             if !visit(self.values.value(node_hash(self.key, child))) {

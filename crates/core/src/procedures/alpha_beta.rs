@@ -13,6 +13,8 @@
 //! entry points fix the rule. They examine exactly the same positions — the
 //! rules differ only in the values they return outside the window.
 
+mod compact;
+
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::Observer;
@@ -114,10 +116,13 @@ pub enum Known {
 /// found" rule) and a record after the search (the table). Every method has a
 /// no-op default; [`NoHooks`] is plain alpha-beta, at no cost.
 pub trait NodeHooks<G: Game> {
-    /// True promises that [`NodeHooks::before`] always returns `None` and
-    /// [`NodeHooks::enough`] always `false`, so a leaf parent may settle its
-    /// successors through [`Game::successor_values`] without asking the
-    /// hooks about each one. Only [`NoHooks`] says so.
+    /// True promises that every method is the no-op default
+    /// ([`NodeHooks::before`] always returns `None`, [`NodeHooks::enough`]
+    /// always `false`, [`NodeHooks::order`] and [`NodeHooks::after`] do
+    /// nothing), so a leaf parent may settle its successors through
+    /// [`Game::successor_values`] without asking the hooks about each one,
+    /// and a search may take the compact path (module `compact`), which
+    /// calls no hook. Only [`NoHooks`] says so.
     const PLAIN: bool = false;
     /// What is known about `pos` before its successors are generated.
     #[inline]
@@ -189,8 +194,12 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
 ) -> Value {
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
     // One instance of the procedure per PV mode, so the untracked search
-    // tests nothing for it at each position.
-    let (value, cut) = if s.tracks_pv() {
+    // tests nothing for it at each position; and the compact path where
+    // plain hooks, no principal variation, no limits and held move lists
+    // leave most of the general node with nothing to do.
+    let (value, cut) = if H::PLAIN && compact::applies(s) {
+        compact::root::<R, G, O>(s, root, depth, alpha, beta)
+    } else if s.tracks_pv() {
         node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta)
     } else {
         node::<R, H, G, O, false>(s, hooks, root, 0, 0, depth, alpha, beta)

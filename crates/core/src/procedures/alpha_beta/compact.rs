@@ -1,0 +1,250 @@
+//! Alpha-beta's compact path: Knuth & Moore's F2 loop (1975, §2; and the
+//! F1/F3 variants of Hsu's slides through [`ReturnRule`]) for the searches
+//! where most of the general node has nothing to do.
+//!
+//! [`super::alpha_beta_with_hooks`] takes this path when
+//!
+//! * the hooks are plain ([`super::NodeHooks::PLAIN`]: no table, no
+//!   McCarthy bounds, no win pruning),
+//! * the principal variation is not tracked,
+//! * no limit can stop the search ([`Search::unlimited`]), and
+//! * the game's successor lists can be held in a local variable
+//!   ([`MoveList::HELD`], e.g. the [`crate::moves::Numbered`] lists of the
+//!   implicit trees).
+//!
+//! Then a node needs no move buffer (its list stays in registers, so move
+//! `i` of a numbered list is `i + 1`, computed), no check of the limits, no
+//! principal-variation slot and no hook calls, and the positions are
+//! counted once per node loop by its trip count rather than one at a time.
+//! What is left is the loop of the hand-written kernels the library is
+//! measured against (`crates/montecarlo/benches/kernels`), plus the
+//! observer's events, which are exactly those of the general path, in the
+//! same order, with the same values: an instrument cannot tell the two
+//! paths apart (test `crates/models/tests/compact_path.rs`). A leaf parent
+//! settles its successors through the game's leaf-parent hook
+//! ([`Game::successor_values`]) when the game has one.
+
+use super::ReturnRule;
+use crate::game::Game;
+use crate::moves::MoveList;
+use crate::observer::Observer;
+use crate::search::{Cut, Search};
+use crate::value::{NEG_INFINITY, Value};
+
+/// Whether the compact path may search with `s` (the hooks being plain,
+/// which the caller checks): see the module's documentation.
+#[inline(always)]
+pub(super) fn applies<G: Game, O: Observer>(s: &Search<'_, G, O>) -> bool {
+    <G::Moves as MoveList<G::Move>>::HELD && !s.tracks_pv() && s.unlimited()
+}
+
+/// Searches the root at ply 0 exactly as the general path's root node
+/// would: its value and the cutoff it made. The caller reports what follows
+/// the root's search (its return, its count, its cutoff).
+pub(super) fn root<R: ReturnRule, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    root: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    debug_assert!(applies(s));
+    s.enter_as::<false>(0, 0, alpha, beta);
+    node::<R, G, O>(s, root, 0, depth, alpha, beta)
+}
+
+/// A node whose entry its parent has reported ([`Observer::node`]) and will
+/// count: a bottom position at the horizon is settled here ("if d = 0 then
+/// return f(p)", Knuth §2); a position above it by [`leaf_parent`] at depth
+/// 1 and by [`interior`] higher up, each of which makes its own successor
+/// list, so that the list is a local value the compiler sees whole (move
+/// `i` of a fresh numbered list is `i + 1`).
+#[inline(always)]
+fn node<R: ReturnRule, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    pos: &G::Position,
+    ply: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    match depth {
+        0 => {
+            let game = s.game;
+            let value = match game.outcome(pos, ply) {
+                Some(v) => v,
+                None => game.evaluate(pos, ply),
+            };
+            s.observer.leaf(ply, value);
+            (value, Cut::NONE)
+        }
+        1 => leaf_parent::<R, G, O>(s, pos, ply, alpha, beta),
+        _ => interior::<R, G, O>(s, pos, ply, depth, alpha, beta),
+    }
+}
+
+/// The successors of a position above the horizon ("determine the
+/// successor positions p1, …, pd", Knuth §2), reported as one expansion;
+/// or, when the game is over there or has no successors, its value,
+/// reported as a bottom position — as the general path's
+/// `Search::expand_in_place` does, less the check of the limits.
+#[inline(always)]
+fn expand<G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    pos: &G::Position,
+    ply: usize,
+) -> Result<G::Moves, Value> {
+    let game = s.game;
+    let value = match game.outcome(pos, ply) {
+        Some(v) => v,
+        None => {
+            let mut moves = G::Moves::default();
+            game.moves(pos, &mut moves);
+            if !moves.is_empty() {
+                s.observer.expand(ply, moves.len());
+                return Ok(moves);
+            }
+            game.evaluate(pos, ply)
+        }
+    };
+    s.observer.leaf(ply, value);
+    Err(value)
+}
+
+/// A position at depth ≥ 2: its successor loop, with its own instance for
+/// depth 2, whose successors are all leaf parents.
+#[inline(never)]
+fn interior<R: ReturnRule, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    pos: &G::Position,
+    ply: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    let moves = match expand(s, pos, ply) {
+        Ok(moves) => moves,
+        Err(value) => return (value, Cut::NONE),
+    };
+    if depth == 2 {
+        successors::<R, G, O>(s, pos, &moves, ply, 2, alpha, beta)
+    } else {
+        successors::<R, G, O>(s, pos, &moves, ply, depth, alpha, beta)
+    }
+}
+
+/// The successor loop of the general path (`super::successors`) without
+/// hooks, principal variation or move buffer: the same `own`/`m`
+/// bookkeeping (an observed search keeps `own`, the best value of the elder
+/// successors, to tell a deep cutoff from a shallow one — Knuth & Moore
+/// §3 — an unobserved one keeps only m), the same events, and the
+/// successors examined counted once when the loop ends.
+#[inline(always)]
+fn successors<R: ReturnRule, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    pos: &G::Position,
+    moves: &G::Moves,
+    ply: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    let game = s.game;
+    let n = moves.len();
+    let floor = R::initial(alpha);
+    let mut own = NEG_INFINITY;
+    let mut kept_m = floor;
+    let mut cut = Cut::NONE;
+    let mut value = None;
+    let mut examined = n;
+    for i in 0..n {
+        let child = game.play(pos, moves.get(i));
+        let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
+        s.observer.node(ply + 1, i + 1, -beta, -lower);
+        let (t, child_cut) = node::<R, G, O>(s, &child, ply + 1, depth - 1, -beta, -lower);
+        let t = -s.returned(ply + 1, t);
+        s.successor_cut(ply + 1, child_cut, t, own);
+        if O::ACTIVE {
+            own = own.max(t);
+        } else {
+            kept_m = kept_m.max(t);
+        }
+        let best_so_far = if O::ACTIVE { own } else { kept_m };
+        if best_so_far >= beta {
+            cut = s.cut(n - i - 1);
+            value = Some(R::on_cutoff(best_so_far, beta));
+            examined = i + 1;
+            break;
+        }
+    }
+    s.count_entered(examined);
+    s.examined(ply + 1, examined);
+    let m = if O::ACTIVE { own.max(floor) } else { kept_m };
+    (value.unwrap_or(m), cut)
+}
+
+/// A position at depth 1 (or a bottom position, see [`expand`]): its
+/// successors are bottom positions, whose
+/// values the game hands out in one loop when it has the leaf-parent hook
+/// ([`Game::successor_values`]); otherwise each is played and valued here
+/// (`outcome`, or else `evaluate`, at `ply + 1`, as the general path's
+/// bottom positions are). Per successor the events of the general path:
+/// `node`, `leaf`, `returned`; per node `examined` and the cutoff.
+#[inline(never)]
+fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    pos: &G::Position,
+    ply: usize,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    let moves = match expand(s, pos, ply) {
+        Ok(moves) => moves,
+        Err(value) => return (value, Cut::NONE),
+    };
+    let moves = &moves;
+    let game = s.game;
+    let n = moves.len();
+    let floor = R::initial(alpha);
+    let mut own = NEG_INFINITY;
+    let mut kept_m = floor;
+    let mut examined = 0;
+    let mut cut = Cut::NONE;
+    let mut value = None;
+    let mut visit = |v: Value| {
+        let i = examined;
+        examined += 1;
+        let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
+        s.observer.node(ply + 1, i + 1, -beta, -lower);
+        s.observer.leaf(ply + 1, v);
+        let t = -s.returned(ply + 1, v);
+        if O::ACTIVE {
+            own = own.max(t);
+        } else {
+            kept_m = kept_m.max(t);
+        }
+        let best_so_far = if O::ACTIVE { own } else { kept_m };
+        if best_so_far >= beta {
+            cut = s.cut(n - i - 1);
+            value = Some(R::on_cutoff(best_so_far, beta));
+            return false;
+        }
+        true
+    };
+    if !game.successor_values(pos, ply, moves, &mut visit) {
+        for i in 0..n {
+            let child = game.play(pos, moves.get(i));
+            let v = match game.outcome(&child, ply + 1) {
+                Some(v) => v,
+                None => game.evaluate(&child, ply + 1),
+            };
+            if !visit(v) {
+                break;
+            }
+        }
+    }
+    s.count_entered(examined);
+    s.examined(ply + 1, examined);
+    let m = if O::ACTIVE { own.max(floor) } else { kept_m };
+    (value.unwrap_or(m), cut)
+}
