@@ -232,6 +232,10 @@ pub struct Engine {
     pub pruning: Pruning,
     /// Number of principal variations to report (UCI `MultiPV`).
     pub multipv: usize,
+    /// Under `go movetime`, start iterations until the time is up instead
+    /// of predicting whether the next one finishes (UCI `FullMoveTime`;
+    /// [`TimeBudget::may_start_iteration_under`]).
+    pub full_movetime: bool,
     /// Reports other than finished iterations (current move, aspiration
     /// bounds, progress) start this long after the search does, so a
     /// short search is not flooded with them (default 1 s).
@@ -269,6 +273,7 @@ impl Engine {
             eval: EngineEval::Tapered(EvalTerms::default()),
             pruning: Pruning::default(),
             multipv: 1,
+            full_movetime: true,
             report_after: Duration::from_secs(1),
         }
     }
@@ -440,6 +445,7 @@ impl Engine {
                 params,
                 control,
                 self.multipv,
+                self.full_movetime,
                 max_depth,
                 &all_moves,
                 &mut outcome,
@@ -470,6 +476,7 @@ fn iterate(
     params: &GoParams,
     control: &SearchControl,
     multipv: usize,
+    full_movetime: bool,
     max_depth: u32,
     all_moves: &[Move],
     outcome: &mut SearchOutcome,
@@ -553,7 +560,7 @@ fn iterate(
             this_iteration
         };
         if let Some(b) = budget
-            && !b.may_start_iteration(elapsed, last)
+            && !b.may_start_iteration_under(elapsed, last, params.movetime.is_some(), full_movetime)
         {
             break;
         }
