@@ -407,7 +407,13 @@ impl Engine {
                     builder
                         .name(format!("lazy-smp-{id}"))
                         .spawn_scoped(scope, move || {
-                            let shared = Shared { tt, eval, pruning };
+                            let shared = Shared {
+                                tt,
+                                eval,
+                                pruning,
+                                node_limit: params.nodes,
+                                main_nodes: &pool.main_nodes,
+                            };
                             helper(shared, board, keys, moves, max_depth, id, stop, nodes)
                         })
                 };
@@ -435,6 +441,7 @@ impl Engine {
                     report: &mut on_report,
                     after: self.report_after,
                     helper_nodes: &helper_nodes,
+                    main_nodes: &pool.main_nodes,
                 },
                 next_progress: Duration::ZERO,
                 ybwc: use_ybwc.then(|| ybwc::Worker::main(&pool)),
@@ -600,6 +607,10 @@ struct Shared<'e> {
     tt: &'e SharedTable,
     eval: EngineEval,
     pruning: Pruning,
+    /// `go nodes`, held on the sum over all threads.
+    node_limit: Option<u64>,
+    /// The main thread's published count.
+    main_nodes: &'e AtomicU64,
 }
 
 /// A Lazy SMP helper: iterative deepening on the shared table, one ply
@@ -607,7 +618,13 @@ struct Shared<'e> {
 /// (`stop`) or the depth limit is reached.
 #[allow(clippy::too_many_arguments)]
 fn helper(
-    Shared { tt, eval, pruning }: Shared<'_>,
+    Shared {
+        tt,
+        eval,
+        pruning,
+        node_limit,
+        main_nodes,
+    }: Shared<'_>,
     board: &cozy_chess::Board,
     keys: Vec<u64>,
     root_moves: Vec<Move>,
@@ -624,7 +641,7 @@ fn helper(
         pruning,
         control: stop,
         budget: None,
-        node_limit: None,
+        node_limit,
         keys,
         root_moves,
         nodes: 0,
@@ -634,7 +651,10 @@ fn helper(
         root_value: 0,
         iteration: 0,
         started: Instant::now(),
-        reporting: Reporting::Helper { nodes },
+        reporting: Reporting::Helper {
+            nodes,
+            main: Some(main_nodes),
+        },
         next_progress: Duration::MAX,
         ybwc: None,
     };
