@@ -57,8 +57,8 @@ impl Default for EvalTerms {
     }
 }
 
-/// Whether [`EvalTerms::mobility`] is on by default: no (+19 Elo, −24 to
-/// +63, in 200 games at 10 000 positions a move, and 15/24 Bratko–Kopec
+/// Whether [`EvalTerms::mobility`] is on by default: no (+14 Elo, −17 to
+/// +45, in 400 games at 10 000 positions a move, and 15/24 Bratko–Kopec
 /// positions at 1 s against 16 without; docs/chess.md).
 const MOBILITY_DEFAULT: bool = false;
 
