@@ -393,6 +393,7 @@ impl Session {
         o.line("option name MultiPV type spin default 1 min 1 max 256");
         o.line("option name Ponder type check default false");
         o.line("option name UCI_Chess960 type check default false");
+        o.line("option name FullMoveTime type check default true");
         o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
         let d = crate::engine::Pruning::default();
         let defaults = [
@@ -468,6 +469,9 @@ impl Session {
                 _ => Err(format!("MultiPV must be 1..=256, got {v:?}")),
             }),
             "ponder" => need(name, value).and_then(|v| parse_check(v).map(|_| ())),
+            "fullmovetime" => {
+                need(name, value).and_then(|v| parse_check(v).map(|b| engine.full_movetime = b))
+            }
             "uci_chess960" => {
                 need(name, value).and_then(|v| parse_check(v).map(|b| self.chess960 = b))
             }
@@ -723,12 +727,13 @@ const PRUNING_OPTIONS: [&str; 4] = [
 
 /// The check options of the tapered evaluation's terms
 /// ([`crate::engine::terms`]), in the order of [`term_switch`].
-const TERM_OPTIONS: [&str; 5] = [
+const TERM_OPTIONS: [&str; 6] = [
     "PassedPawns",
     "DoubledPawns",
     "IsolatedPawns",
     "RookFiles",
     "KingSafety",
+    "Mobility",
 ];
 
 /// The switch of the term named by `TERM_OPTIONS[i]`.
@@ -738,7 +743,8 @@ fn term_switch(terms: &mut EvalTerms, i: usize) -> &mut bool {
         1 => &mut terms.doubled_pawns,
         2 => &mut terms.isolated_pawns,
         3 => &mut terms.rook_files,
-        _ => &mut terms.king_safety,
+        4 => &mut terms.king_safety,
+        _ => &mut terms.mobility,
     }
 }
 

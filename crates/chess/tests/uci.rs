@@ -843,6 +843,7 @@ fn evaluation_term_options_are_listed_parsed_and_toggle_the_score() {
         ("IsolatedPawns", false),
         ("RookFiles", true),
         ("KingSafety", true),
+        ("Mobility", false),
     ] {
         assert!(
             lines
@@ -928,4 +929,28 @@ fn go_nodes_is_honoured_with_multipv_in_the_first_iteration() {
             }
         }
     }
+}
+
+// Issue 17: `FullMoveTime` (spend all of a `go movetime`) is a check
+// option, on by default, parsed case-blind; a bad value is refused.
+#[test]
+fn full_move_time_is_listed_and_checked() {
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name FullMoveTime type check default true"),
+        "{lines:?}"
+    );
+    let lines = session(
+        "setoption name fullmovetime value false\nsetoption name FullMoveTime value sometimes\n\
+         position startpos\ngo movetime 50\n",
+    );
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("expected true or false"), "{errors:?}");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
 }

@@ -232,6 +232,10 @@ pub struct Engine {
     pub pruning: Pruning,
     /// Number of principal variations to report (UCI `MultiPV`).
     pub multipv: usize,
+    /// Under `go movetime`, start iterations until the time is up instead
+    /// of predicting whether the next one finishes (UCI `FullMoveTime`;
+    /// [`TimeBudget::may_start_iteration_under`]).
+    pub full_movetime: bool,
     /// Reports other than finished iterations (current move, aspiration
     /// bounds, progress) start this long after the search does, so a
     /// short search is not flooded with them (default 1 s).
@@ -269,6 +273,7 @@ impl Engine {
             eval: EngineEval::Tapered(EvalTerms::default()),
             pruning: Pruning::default(),
             multipv: 1,
+            full_movetime: true,
             report_after: Duration::from_secs(1),
         }
     }
@@ -402,7 +407,13 @@ impl Engine {
                     builder
                         .name(format!("lazy-smp-{id}"))
                         .spawn_scoped(scope, move || {
-                            let shared = Shared { tt, eval, pruning };
+                            let shared = Shared {
+                                tt,
+                                eval,
+                                pruning,
+                                node_limit: params.nodes,
+                                main_nodes: &pool.main_nodes,
+                            };
                             helper(shared, board, keys, moves, max_depth, id, stop, nodes)
                         })
                 };
@@ -430,6 +441,7 @@ impl Engine {
                     report: &mut on_report,
                     after: self.report_after,
                     helper_nodes: &helper_nodes,
+                    main_nodes: &pool.main_nodes,
                 },
                 next_progress: Duration::ZERO,
                 ybwc: use_ybwc.then(|| ybwc::Worker::main(&pool)),
@@ -440,6 +452,7 @@ impl Engine {
                 params,
                 control,
                 self.multipv,
+                self.full_movetime,
                 max_depth,
                 &all_moves,
                 &mut outcome,
@@ -470,6 +483,7 @@ fn iterate(
     params: &GoParams,
     control: &SearchControl,
     multipv: usize,
+    full_movetime: bool,
     max_depth: u32,
     all_moves: &[Move],
     outcome: &mut SearchOutcome,
@@ -553,7 +567,7 @@ fn iterate(
             this_iteration
         };
         if let Some(b) = budget
-            && !b.may_start_iteration(elapsed, last)
+            && !b.may_start_iteration_under(elapsed, last, params.movetime.is_some(), full_movetime)
         {
             break;
         }
@@ -593,6 +607,10 @@ struct Shared<'e> {
     tt: &'e SharedTable,
     eval: EngineEval,
     pruning: Pruning,
+    /// `go nodes`, held on the sum over all threads.
+    node_limit: Option<u64>,
+    /// The main thread's published count.
+    main_nodes: &'e AtomicU64,
 }
 
 /// A Lazy SMP helper: iterative deepening on the shared table, one ply
@@ -600,7 +618,13 @@ struct Shared<'e> {
 /// (`stop`) or the depth limit is reached.
 #[allow(clippy::too_many_arguments)]
 fn helper(
-    Shared { tt, eval, pruning }: Shared<'_>,
+    Shared {
+        tt,
+        eval,
+        pruning,
+        node_limit,
+        main_nodes,
+    }: Shared<'_>,
     board: &cozy_chess::Board,
     keys: Vec<u64>,
     root_moves: Vec<Move>,
@@ -617,7 +641,7 @@ fn helper(
         pruning,
         control: stop,
         budget: None,
-        node_limit: None,
+        node_limit,
         keys,
         root_moves,
         nodes: 0,
@@ -627,7 +651,10 @@ fn helper(
         root_value: 0,
         iteration: 0,
         started: Instant::now(),
-        reporting: Reporting::Helper { nodes },
+        reporting: Reporting::Helper {
+            nodes,
+            main: Some(main_nodes),
+        },
         next_progress: Duration::MAX,
         ybwc: None,
     };

@@ -311,7 +311,7 @@ mod tests {
             );
             // With every term of `super::terms` too, and each alone.
             let mut each = vec![EvalTerms::ALL, EvalTerms::default()];
-            for i in 0..5 {
+            for i in 0..6 {
                 let mut t = EvalTerms::NONE;
                 *[
                     &mut t.passed_pawns,
@@ -319,6 +319,7 @@ mod tests {
                     &mut t.isolated_pawns,
                     &mut t.rook_files,
                     &mut t.king_safety,
+                    &mut t.mobility,
                 ][i] = true;
                 each.push(t);
             }

@@ -106,8 +106,11 @@ impl Pruning {
 /// limit is checked, so `nodes ≤ max(N, 2) ≤ N + 2` with one thread. With
 /// T threads the limit is held on the sum over all threads, each of which
 /// publishes its count every 1024 positions and reads the stop every 1024,
-/// so the total stays within `N + 2 + 2048·T` (a Lazy SMP helper stops when
-/// the main thread does).
+/// so the total stays within `N + 2 + 2048·T`. Every thread (a Lazy SMP
+/// helper too) holds the limit on the sum it sees itself, so a main thread
+/// the system does not schedule cannot let a helper run on (a Lazy SMP
+/// helper that stopped only when the main thread did went 3 500 past
+/// `N + 2 + 2048·T` on a loaded host).
 pub const NODE_LIMIT_SLACK: u64 = 2;
 
 /// Values beyond this are mates (or bounds near them): no margin pruning there.
@@ -207,9 +210,17 @@ pub(super) enum Reporting<'e> {
         report: &'e mut dyn FnMut(&Report),
         after: Duration,
         helper_nodes: &'e AtomicU64,
+        /// Where the main thread publishes its own count every 1024
+        /// positions, for the helpers' node limit.
+        main_nodes: &'e AtomicU64,
     },
-    /// A helper thread: adds its nodes to the counter every 1024.
-    Helper { nodes: &'e AtomicU64 },
+    /// A helper thread: adds its nodes to the counter every 1024. A Lazy
+    /// SMP helper reads the main thread's published count from `main`
+    /// (a Young Brothers Wait helper reads it from its pool).
+    Helper {
+        nodes: &'e AtomicU64,
+        main: Option<&'e AtomicU64>,
+    },
 }
 
 /// The state of one search.
@@ -261,13 +272,13 @@ pub(super) struct Node {
 
 impl Searcher<'_> {
     /// Positions searched by every thread so far (each other thread's count
-    /// is at most 1023 behind). A Lazy SMP helper knows only its own.
+    /// is at most 1023 behind).
     pub fn total_nodes(&self) -> u64 {
         match &self.reporting {
             Reporting::Main { helper_nodes, .. } => {
                 self.nodes + helper_nodes.load(Ordering::Relaxed)
             }
-            Reporting::Helper { nodes } => match &self.ybwc {
+            Reporting::Helper { nodes, main } => match &self.ybwc {
                 // A Young Brothers Wait helper: the helpers' published
                 // count, the main thread's, and its own unpublished rest.
                 Some(w) => {
@@ -275,7 +286,16 @@ impl Searcher<'_> {
                         + w.pool.main_nodes.load(Ordering::Relaxed)
                         + self.nodes % 1024
                 }
-                None => self.nodes,
+                // A Lazy SMP helper: the same sum, the main thread's count
+                // published in `main`.
+                None => match main {
+                    Some(m) => {
+                        nodes.load(Ordering::Relaxed)
+                            + m.load(Ordering::Relaxed)
+                            + self.nodes % 1024
+                    }
+                    None => self.nodes,
+                },
             },
         }
     }
@@ -314,13 +334,13 @@ impl Searcher<'_> {
     #[cold]
     fn every_1024(&mut self) {
         match &self.reporting {
-            Reporting::Helper { nodes } => {
+            Reporting::Helper { nodes, .. } => {
                 nodes.fetch_add(1024, Ordering::Relaxed);
             }
-            Reporting::Main { after, .. } => {
-                if let Some(w) = &self.ybwc {
-                    w.pool.main_nodes.store(self.nodes, Ordering::Relaxed);
-                }
+            Reporting::Main {
+                after, main_nodes, ..
+            } => {
+                main_nodes.store(self.nodes, Ordering::Relaxed);
                 let elapsed = self.started.elapsed();
                 if elapsed >= *after && elapsed >= self.next_progress {
                     self.next_progress = elapsed + PROGRESS_INTERVAL;
@@ -336,7 +356,7 @@ impl Searcher<'_> {
 
     /// Adds the nodes a helper has not published yet (at its end).
     pub fn publish_rest(&self) {
-        if let Reporting::Helper { nodes } = &self.reporting {
+        if let Reporting::Helper { nodes, .. } = &self.reporting {
             nodes.fetch_add(self.nodes % 1024, Ordering::Relaxed);
         }
     }

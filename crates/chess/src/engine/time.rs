@@ -57,6 +57,29 @@ impl TimeBudget {
     pub fn may_start_iteration(&self, elapsed: Duration, last: Duration) -> bool {
         elapsed < self.soft && elapsed.saturating_add(last.saturating_mul(2)) <= self.hard
     }
+
+    /// [`TimeBudget::may_start_iteration`], except under a fixed time a
+    /// move (`go movetime`) when `spend_all` is set (UCI option
+    /// `FullMoveTime`, on by default): then an iteration starts whenever
+    /// time is left before the hard limit. Time not spent on a fixed-time
+    /// move is not saved for later moves, and an iteration cut at the
+    /// limit still plays any root move it found better than the last
+    /// iteration's ([`super::SearchOutcome::from_interrupted`]), so the
+    /// prediction that keeps a clock's time for later moves only wastes it
+    /// there (it left BK.07 at 789 ms of a 1 s search).
+    pub fn may_start_iteration_under(
+        &self,
+        elapsed: Duration,
+        last: Duration,
+        fixed_time: bool,
+        spend_all: bool,
+    ) -> bool {
+        if fixed_time && spend_all {
+            elapsed < self.hard
+        } else {
+            self.may_start_iteration(elapsed, last)
+        }
+    }
 }
 
 /// Time kept back for the protocol and the operating system when the GUI
@@ -214,6 +237,33 @@ mod tests {
         assert!(b.may_start_iteration(ms(499), Duration::ZERO));
         // Huge durations do not overflow.
         assert!(!b.may_start_iteration(ms(1), Duration::MAX));
+    }
+
+    #[test]
+    fn a_fixed_time_is_spent_to_its_end_when_asked() {
+        let b = GoParams {
+            movetime: Some(ms(1020)),
+            ..Default::default()
+        }
+        .budget(Color::White)
+        .expect("movetime");
+        assert_eq!((b.soft, b.hard), (ms(1000), ms(1000)));
+        // 400 ms in, after a 400-ms iteration: the prediction (400 + 800 >
+        // 1000) stops; spending all of a fixed time goes on.
+        assert!(!b.may_start_iteration(ms(400), ms(400)));
+        assert!(!b.may_start_iteration_under(ms(400), ms(400), true, false));
+        assert!(b.may_start_iteration_under(ms(400), ms(400), true, true));
+        assert!(b.may_start_iteration_under(ms(999), Duration::MAX, true, true));
+        assert!(!b.may_start_iteration_under(ms(1000), Duration::ZERO, true, true));
+        // A clock's budget keeps the prediction whatever the option says.
+        let clock = TimeBudget {
+            soft: ms(500),
+            hard: ms(1000),
+        };
+        for spend_all in [false, true] {
+            assert!(!clock.may_start_iteration_under(ms(401), ms(300), false, spend_all));
+            assert!(clock.may_start_iteration_under(ms(400), ms(300), false, spend_all));
+        }
     }
 
     #[test]
