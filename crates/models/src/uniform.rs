@@ -147,37 +147,21 @@ impl<V: LeafValues> Game for UniformTree<V> {
         mut visit: F,
     ) -> bool {
         let base = pos * u64::from(self.branching);
-        if !moves.in_order() {
-            return self.values_reordered(base, moves, visit);
-        }
-        // The successors are the consecutive nodes base + 1, …, base + n: a
-        // 64-bit counter, which the compiler strength-reduces (no
-        // multiplication per leaf for the hash's input).
+        // In order, the successors are the consecutive nodes base + 1, …,
+        // base + n: a 64-bit counter, which the compiler strength-reduces
+        // (no multiplication per leaf for the hash's input). A list with a
+        // move put first (a table's) is read through the list. One loop
+        // with one call of `visit`, so the search's closure stays inlined.
         let (key, values) = (self.key, self.values);
+        let reordered = !moves.in_order();
         let first = base + 1;
         for child in first..first + moves.len() as u64 {
-            if !visit(values.value(node_hash(key, child))) {
-                break;
-            }
-        }
-        true
-    }
-}
-
-impl<V: LeafValues> UniformTree<V> {
-    /// [`Game::successor_values`] for a list with a move put first (by a
-    /// table): kept out of line, so the in-order loop is the only place
-    /// where the search's `visit` is inlined.
-    #[inline(never)]
-    fn values_reordered<F: FnMut(Value) -> bool>(
-        &self,
-        base: u64,
-        moves: &Numbered,
-        mut visit: F,
-    ) -> bool {
-        for i in 0..moves.len() {
-            let child = base + u64::from(moves.get(i));
-            if !visit(self.values.value(node_hash(self.key, child))) {
+            let node = if reordered {
+                base + u64::from(moves.get((child - first) as usize))
+            } else {
+                child
+            };
+            if !visit(values.value(node_hash(key, node))) {
                 break;
             }
         }
