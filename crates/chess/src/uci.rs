@@ -401,6 +401,7 @@ impl Session {
             d.futility,
             d.reverse_futility,
             d.quiescence_see,
+            d.history_gravity,
         ];
         for (name, on) in PRUNING_OPTIONS.iter().zip(defaults) {
             o.line(&format!("option name {name} type check default {on}"));
@@ -505,6 +506,7 @@ impl Session {
                         &mut p.futility,
                         &mut p.reverse_futility,
                         &mut p.quiescence_see,
+                        &mut p.history_gravity,
                     ][i] = on;
                     Ok(())
                 }),
@@ -718,11 +720,12 @@ fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
 
 /// The check options that turn the engine's selective techniques on and
 /// off ([`crate::engine::Pruning`], in its fields' order).
-const PRUNING_OPTIONS: [&str; 4] = [
+const PRUNING_OPTIONS: [&str; 5] = [
     "LateMoveReductions",
     "Futility",
     "ReverseFutility",
     "QuiescenceSEE",
+    "HistoryGravity",
 ];
 
 /// The check options of the tapered evaluation's terms

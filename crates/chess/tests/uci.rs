@@ -931,6 +931,25 @@ fn go_nodes_is_honoured_with_multipv_in_the_first_iteration() {
     }
 }
 
+// Issue 17: `HistoryGravity` is listed, off by default.
+#[test]
+fn history_gravity_is_listed_off() {
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name HistoryGravity type check default false"),
+        "{lines:?}"
+    );
+    let lines =
+        session("setoption name HistoryGravity value true\nposition startpos\ngo depth 4\n");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:?}"
+    );
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+}
+
 // Issue 17: `FullMoveTime` (spend all of a `go movetime`) is a check
 // option, on by default, parsed case-blind; a bad value is refused.
 #[test]
