@@ -286,6 +286,15 @@ fn list(v: &[f64]) -> String {
     v.iter().map(|&x| short(x)).collect::<Vec<_>>().join(",")
 }
 
+/// A random-branching list as written in a name: one value when every level
+/// has the same (bit for bit), else the whole list.
+fn levels(v: &[f64]) -> String {
+    match v.split_first() {
+        Some((first, rest)) if rest.iter().all(|x| x.to_bits() == first.to_bits()) => short(*first),
+        _ => list(v),
+    }
+}
+
 /// The shorter of `x`'s decimal and scientific forms, both of which read back
 /// to exactly `x`: `0.25`, but `1e-320` (not 320 digits) and `1e300`.
 pub(crate) fn short(x: f64) -> String {
@@ -307,10 +316,14 @@ impl std::fmt::Display for ModelSpec {
             }
             ModelKind::Dependent { n, d } => write!(f, "dependent n={n} d={d}")?,
             ModelKind::Branching { q, mean } => {
-                write!(f, "branching q={} mean={}", list(q), list(mean))?;
-                if q.len() == 1 {
-                    // One value alone would be read back as "every level".
-                    f.write_str(" d=1")?;
+                // A list whose values are all equal is written as one value
+                // (read back as "every level"), so that `q=0.5 mean=2 d=60`
+                // names itself in those words rather than in 120 numbers.
+                let (q_short, mean_short) = (levels(q), levels(mean));
+                write!(f, "branching q={q_short} mean={mean_short}")?;
+                if !q_short.contains(',') && !mean_short.contains(',') {
+                    // Two single values need the depth to be read back.
+                    write!(f, " d={}", q.len())?;
                 }
             }
         }
@@ -509,5 +522,29 @@ mod tests {
             }
         );
         assert_eq!(spec.depth(), 3);
+    }
+
+    #[test]
+    fn equal_levels_name_themselves_by_one_value() {
+        // The name of a D-level tree with one q and one mean was D numbers
+        // twice; it is now what the user typed (the property test
+        // `mutated_descriptions_never_panic` found `d=10` over 200 characters).
+        for (typed, name) in [
+            ("branching q=0.46464730510610985 mean=1 d=10", None),
+            ("branching q=0.5 mean=2 d=12", None),
+            (
+                "branching q=0.5,0.5 mean=2,3",
+                Some("branching q=0.5 mean=2,3"),
+            ),
+            (
+                "branching q=0.9,0.5 mean=2 d=2",
+                Some("branching q=0.9,0.5 mean=2"),
+            ),
+            ("branching q=1,0.5 mean=3,1.5", None),
+        ] {
+            let spec: ModelSpec = typed.parse().unwrap();
+            assert_eq!(spec.to_string(), name.unwrap_or(typed));
+            assert_eq!(spec.to_string().parse::<ModelSpec>().unwrap(), spec);
+        }
     }
 }
