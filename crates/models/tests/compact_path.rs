@@ -8,12 +8,14 @@
 //! trees, windows and return rules, for every model of the crate.
 
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
+mod common;
+
 use alphabeta_core::{
-    Cutoff, Game, INFINITY, MoveList, NEG_INFINITY, NodeTypes, Observer, Search, Stats, Trace,
-    Value,
+    Game, INFINITY, MoveList, NEG_INFINITY, NodeTypes, Search, Stats, Trace, Value,
 };
 use alphabeta_models::hash::node_hash;
 use alphabeta_models::{ModelSpec, ModelVisitor, RangeR, TreeModel, Uniform};
+use common::Events;
 
 /// The same game searched by the general path: successors copied into a
 /// `Vec` (not a held list) and the trait's default leaf-parent hook.
@@ -36,45 +38,6 @@ impl<G: Game> Game for General<G> {
     }
     fn evaluate(&self, pos: &G::Position, ply: usize) -> Value {
         self.0.evaluate(pos, ply)
-    }
-}
-
-/// Every event of a search, in order.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Events(Vec<Event>);
-
-#[derive(Clone, Debug, PartialEq)]
-enum Event {
-    Node(usize, usize, Value, Value),
-    Leaf(usize, Value),
-    Examined(usize, u64),
-    Settled(usize, Value),
-    Expand(usize, usize),
-    Cutoff(usize, Cutoff),
-    Returned(usize, Value),
-}
-
-impl Observer for Events {
-    fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
-        self.0.push(Event::Node(ply, index, alpha, beta));
-    }
-    fn leaf(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Leaf(ply, value));
-    }
-    fn examined(&mut self, ply: usize, count: u64) {
-        self.0.push(Event::Examined(ply, count));
-    }
-    fn settled(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Settled(ply, value));
-    }
-    fn expand(&mut self, ply: usize, successors: usize) {
-        self.0.push(Event::Expand(ply, successors));
-    }
-    fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
-        self.0.push(Event::Cutoff(ply, cutoff));
-    }
-    fn returned(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Returned(ply, value));
     }
 }
 

@@ -6,12 +6,15 @@
 //! hook existed still hold.
 
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
+mod common;
+
 use alphabeta_core::{
-    Cutoff, Game, INFINITY, Limits, MoveList, NEG_INFINITY, NodeTypes, Numbered, Observer, Search,
-    Stats, Trace, Value,
+    Game, INFINITY, Limits, MoveList, NEG_INFINITY, NodeTypes, Numbered, Search, Stats, Trace,
+    Value,
 };
 use alphabeta_models::hash::node_hash;
 use alphabeta_models::{LeafValues, RangeR, TreeModel, Uniform, UniformTree};
+use common::Events;
 
 /// The same game with the trait's default hook: every successor of a leaf
 /// parent is played and evaluated by the search itself.
@@ -32,45 +35,6 @@ impl<G: Game> Game for WithoutHook<G> {
     }
     fn evaluate(&self, pos: &G::Position, ply: usize) -> Value {
         self.0.evaluate(pos, ply)
-    }
-}
-
-/// Every event of a search, in order.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Events(Vec<Event>);
-
-#[derive(Clone, Debug, PartialEq)]
-enum Event {
-    Node(usize, usize, Value, Value),
-    Leaf(usize, Value),
-    Examined(usize, u64),
-    Settled(usize, Value),
-    Expand(usize, usize),
-    Cutoff(usize, Cutoff),
-    Returned(usize, Value),
-}
-
-impl Observer for Events {
-    fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
-        self.0.push(Event::Node(ply, index, alpha, beta));
-    }
-    fn leaf(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Leaf(ply, value));
-    }
-    fn examined(&mut self, ply: usize, count: u64) {
-        self.0.push(Event::Examined(ply, count));
-    }
-    fn settled(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Settled(ply, value));
-    }
-    fn expand(&mut self, ply: usize, successors: usize) {
-        self.0.push(Event::Expand(ply, successors));
-    }
-    fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
-        self.0.push(Event::Cutoff(ply, cutoff));
-    }
-    fn returned(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Returned(ply, value));
     }
 }
 
