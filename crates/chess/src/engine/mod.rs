@@ -653,7 +653,7 @@ fn helper(
         started: Instant::now(),
         reporting: Reporting::Helper {
             nodes,
-            main: Some(main_nodes),
+            main: main_nodes,
         },
         next_progress: Duration::MAX,
         ybwc: None,

@@ -223,12 +223,11 @@ pub(super) enum Reporting<'e> {
         /// positions, for the helpers' node limit.
         main_nodes: &'e AtomicU64,
     },
-    /// A helper thread: adds its nodes to the counter every 1024. A Lazy
-    /// SMP helper reads the main thread's published count from `main`
-    /// (a Young Brothers Wait helper reads it from its pool).
+    /// A helper thread: adds its nodes to the counter every 1024 and reads
+    /// the main thread's published count from `main`.
     Helper {
         nodes: &'e AtomicU64,
-        main: Option<&'e AtomicU64>,
+        main: &'e AtomicU64,
     },
 }
 
@@ -287,25 +286,11 @@ impl Searcher<'_> {
             Reporting::Main { helper_nodes, .. } => {
                 self.nodes + helper_nodes.load(Ordering::Relaxed)
             }
-            Reporting::Helper { nodes, main } => match &self.ybwc {
-                // A Young Brothers Wait helper: the helpers' published
-                // count, the main thread's, and its own unpublished rest.
-                Some(w) => {
-                    nodes.load(Ordering::Relaxed)
-                        + w.pool.main_nodes.load(Ordering::Relaxed)
-                        + self.nodes % 1024
-                }
-                // A Lazy SMP helper: the same sum, the main thread's count
-                // published in `main`.
-                None => match main {
-                    Some(m) => {
-                        nodes.load(Ordering::Relaxed)
-                            + m.load(Ordering::Relaxed)
-                            + self.nodes % 1024
-                    }
-                    None => self.nodes,
-                },
-            },
+            // A helper (Lazy SMP or Young Brothers Wait): the helpers'
+            // published count, the main thread's, and its own unpublished rest.
+            Reporting::Helper { nodes, main } => {
+                nodes.load(Ordering::Relaxed) + main.load(Ordering::Relaxed) + self.nodes % 1024
+            }
         }
     }
 

@@ -269,7 +269,7 @@ fn work_at(base: Base<'_>, ordering: &mut MoveOrdering, sp: &Arc<SplitPoint>) {
         started: Instant::now(),
         reporting: Reporting::Helper {
             nodes: base.pool.nodes,
-            main: None,
+            main: &base.pool.main_nodes,
         },
         next_progress: Duration::MAX,
         ybwc: Some(Worker {
