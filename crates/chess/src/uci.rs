@@ -730,13 +730,17 @@ const PRUNING_OPTIONS: [&str; 5] = [
 
 /// The check options of the tapered evaluation's terms
 /// ([`crate::engine::terms`]), in the order of [`term_switch`].
-const TERM_OPTIONS: [&str; 6] = [
+const TERM_OPTIONS: [&str; 10] = [
     "PassedPawns",
     "DoubledPawns",
     "IsolatedPawns",
     "RookFiles",
     "KingSafety",
     "Mobility",
+    "ConnectedPawns",
+    "CandidatePassers",
+    "PawnStorm",
+    "Space",
 ];
 
 /// The switch of the term named by `TERM_OPTIONS[i]`.
@@ -747,7 +751,11 @@ fn term_switch(terms: &mut EvalTerms, i: usize) -> &mut bool {
         2 => &mut terms.isolated_pawns,
         3 => &mut terms.rook_files,
         4 => &mut terms.king_safety,
-        _ => &mut terms.mobility,
+        5 => &mut terms.mobility,
+        6 => &mut terms.connected_pawns,
+        7 => &mut terms.candidate_passers,
+        8 => &mut terms.pawn_storm,
+        _ => &mut terms.space,
     }
 }
 

@@ -844,6 +844,10 @@ fn evaluation_term_options_are_listed_parsed_and_toggle_the_score() {
         ("RookFiles", true),
         ("KingSafety", true),
         ("Mobility", false),
+        ("ConnectedPawns", false),
+        ("CandidatePassers", false),
+        ("PawnStorm", false),
+        ("Space", false),
     ] {
         assert!(
             lines

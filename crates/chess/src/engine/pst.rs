@@ -311,7 +311,7 @@ mod tests {
             );
             // With every term of `super::terms` too, and each alone.
             let mut each = vec![EvalTerms::ALL, EvalTerms::default()];
-            for i in 0..6 {
+            for i in 0..10 {
                 let mut t = EvalTerms::NONE;
                 *[
                     &mut t.passed_pawns,
@@ -320,6 +320,10 @@ mod tests {
                     &mut t.rook_files,
                     &mut t.king_safety,
                     &mut t.mobility,
+                    &mut t.connected_pawns,
+                    &mut t.candidate_passers,
+                    &mut t.pawn_storm,
+                    &mut t.space,
                 ][i] = true;
                 each.push(t);
             }

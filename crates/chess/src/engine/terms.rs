@@ -40,6 +40,23 @@ pub struct EvalTerms {
     /// holds no piece of its own side and no enemy pawn attacks, counted
     /// from the piece's typical number (so an average piece adds nothing).
     pub mobility: bool,
+    /// A bonus for a pawn defended by an own pawn or standing beside one
+    /// on its rank, growing with its rank (less when an enemy pawn stands
+    /// ahead on its file).
+    pub connected_pawns: bool,
+    /// Half the passed-pawn bonus for a pawn that is not passed but whose
+    /// only blockers on the adjacent files are pawns it can exchange with
+    /// or outnumbers (a candidate passed pawn).
+    pub candidate_passers: bool,
+    /// Middlegame only: a penalty for each enemy pawn advancing on the
+    /// king's file or a neighbouring one that no own pawn blocks, growing as
+    /// it comes nearer (a pawn storm).
+    pub pawn_storm: bool,
+    /// Middlegame only, with most pieces on: a bonus for the safe squares
+    /// of the four central files on the side's own second to fourth ranks
+    /// (those behind its pawns counted twice), weighted by the square of
+    /// its number of pieces (space).
+    pub space: bool,
 }
 
 impl Default for EvalTerms {
@@ -53,6 +70,10 @@ impl Default for EvalTerms {
             rook_files: true,
             king_safety: true,
             mobility: MOBILITY_DEFAULT,
+            connected_pawns: CONNECTED_DEFAULT,
+            candidate_passers: CANDIDATE_DEFAULT,
+            pawn_storm: false,
+            space: false,
         }
     }
 }
@@ -61,6 +82,12 @@ impl Default for EvalTerms {
 /// +45, in 400 games at 10 000 positions a move, and 15/24 Bratko–Kopec
 /// positions at 1 s against 16 without; docs/chess.md).
 const MOBILITY_DEFAULT: bool = false;
+
+/// Whether [`EvalTerms::connected_pawns`] is on by default.
+const CONNECTED_DEFAULT: bool = false;
+
+/// Whether [`EvalTerms::candidate_passers`] is on by default.
+const CANDIDATE_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// The tables alone (the tapered evaluation before these terms).
@@ -71,6 +98,10 @@ impl EvalTerms {
         rook_files: false,
         king_safety: false,
         mobility: false,
+        connected_pawns: false,
+        candidate_passers: false,
+        pawn_storm: false,
+        space: false,
     };
 
     /// Every term on.
@@ -81,6 +112,10 @@ impl EvalTerms {
         rook_files: true,
         king_safety: true,
         mobility: true,
+        connected_pawns: true,
+        candidate_passers: true,
+        pawn_storm: true,
+        space: true,
     };
 
     /// Whether any term is on.
@@ -111,6 +146,31 @@ pub const SHIELD: (Value, Value) = (12, 6);
 /// it). Fruit 2.1's scheme and weights (Letouzey 2005), with safe squares
 /// (not attacked by an enemy pawn) in place of all squares.
 pub const MOBILITY: [(Value, Value, Value); 4] = [(4, 4, 4), (6, 5, 5), (7, 2, 4), (13, 1, 2)];
+/// Connected pawns: the middlegame bonus by rank from the pawn's side
+/// (index 1: its second rank … 6: its seventh), counted `2 + phalanx −
+/// opposed` times (see [`EvalTerms::connected_pawns`]). Stockfish 11's
+/// classical values (0, 7, 8, 12, 29, 48, 86 in its units, a pawn 128 in
+/// the middlegame) scaled to a 100-centipawn pawn.
+pub const CONNECTED: [Value; 8] = [0, 5, 6, 9, 23, 38, 67, 0];
+/// Connected pawns: the middlegame bonus for each own pawn defending the
+/// pawn (Stockfish 11's 21, scaled like [`CONNECTED`]).
+pub const CONNECTED_SUPPORT: Value = 16;
+/// Pawn storm: the middlegame penalty for an unblocked enemy pawn on the
+/// king's file or a neighbouring one, by the pawn's rank from its own side
+/// (index 3: its fourth rank … 5: its sixth); nothing further back, and
+/// nothing when an own pawn stands directly in front of it. Round numbers,
+/// 10 cp a rank from the attacker's fourth rank, in the manner of Fruit
+/// 2.1's storm term.
+pub const STORM: [Value; 8] = [0, 0, 0, 10, 20, 30, 0, 0];
+/// Space: the central files c–f.
+const CENTRE_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
+/// Space: the side's second to fourth ranks, for White and for Black.
+const SPACE_RANKS: [u64; 2] = [0x0000_0000_FFFF_FF00, 0x00FF_FFFF_0000_0000];
+/// Space counts only while both sides together have at least this much of
+/// the game phase's piece material (knight and bishop 1, rook 2, queen 4;
+/// 24 at the start): about Stockfish's threshold (two thirds of the
+/// starting non-pawn material and more).
+pub const SPACE_MIN_PHASE: u32 = 16;
 /// Attack units of an enemy knight, bishop, rook and queen for each
 /// square of the king's zone it attacks.
 const ATTACK_WEIGHT: [Value; 6] = [0, 2, 2, 3, 5, 0];
@@ -178,13 +238,27 @@ fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
     let (mut mg, mut eg) = (0, 0);
     let ours = board.colored_pieces(color, Piece::Pawn).0;
     let theirs = board.colored_pieces(!color, Piece::Pawn).0;
-    if terms.passed_pawns || terms.isolated_pawns {
+    if terms.passed_pawns
+        || terms.isolated_pawns
+        || terms.connected_pawns
+        || terms.candidate_passers
+    {
         for sq in BitBoard(ours) {
             let s = sq as usize;
-            if terms.passed_pawns && PASSED_MASK[color as usize][s] & theirs == 0 {
-                let rank = sq.rank().relative_to(color) as usize;
+            let rank = sq.rank().relative_to(color) as usize;
+            let stoppers = PASSED_MASK[color as usize][s] & theirs;
+            if terms.passed_pawns && stoppers == 0 {
                 mg += PASSED_MG[rank];
                 eg += PASSED_EG[rank];
+            }
+            if terms.candidate_passers && stoppers != 0 && candidate(sq, color, ours, stoppers) {
+                mg += PASSED_MG[rank] / 2;
+                eg += PASSED_EG[rank] / 2;
+            }
+            if terms.connected_pawns {
+                let (m, e) = connected(sq, color, ours, stoppers);
+                mg += m;
+                eg += e;
             }
             if terms.isolated_pawns && ADJACENT[s % 8] & ours == 0 {
                 mg -= ISOLATED.0;
@@ -220,6 +294,12 @@ fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
     if terms.king_safety {
         mg += king_safety(board, color, ours);
     }
+    if terms.pawn_storm {
+        mg -= pawn_storm(board.king(color), color, ours, theirs);
+    }
+    if terms.space {
+        mg += space(board, color, ours, theirs);
+    }
     if terms.mobility {
         let (m, e) = mobility(board, color, theirs);
         mg += m;
@@ -237,6 +317,111 @@ pub fn pawn_attacks(pawns: u64, color: Color) -> u64 {
         Color::White => ((pawns << 7) & NOT_H) | ((pawns << 9) & NOT_A),
         Color::Black => ((pawns >> 7) & NOT_A) | ((pawns >> 9) & NOT_H),
     }
+}
+
+/// The own pawns beside the pawn on `sq` on its rank (its phalanx).
+#[inline]
+fn phalanx(sq: Square, ours: u64) -> u64 {
+    ours & ADJACENT[sq as usize % 8] & (0xFFu64 << (8 * (sq as usize / 8)))
+}
+
+/// Whether the pawn of `color` on `sq`, not passed (`stoppers`, the enemy
+/// pawns ahead of it on its own and the adjacent files, is not empty), is a
+/// candidate passed pawn: every stopper is a pawn it attacks now (it can
+/// exchange itself past them), or every stopper attacks the square in front
+/// of it and it has at least as many own pawns beside it on its rank (they
+/// outnumber the stoppers when they advance). The rule by which Stockfish's
+/// classical evaluation (versions 10–11, `pawns.cpp`) counts such a pawn as
+/// passed; a pawn with an enemy pawn ahead on its own file never qualifies.
+fn candidate(sq: Square, color: Color, ours: u64, stoppers: u64) -> bool {
+    let bit = sq.bitboard().0;
+    let levers = stoppers & pawn_attacks(bit, color);
+    if stoppers & !levers == 0 {
+        return true;
+    }
+    let front = match color {
+        Color::White => bit << 8,
+        Color::Black => bit >> 8,
+    };
+    let lever_pushes = stoppers & pawn_attacks(front, color);
+    stoppers & !lever_pushes == 0 && phalanx(sq, ours).count_ones() >= lever_pushes.count_ones()
+}
+
+/// The (middlegame, endgame) bonus of the pawn of `color` on `sq` for being
+/// connected: defended by own pawns (supporters) or beside one on its rank
+/// (phalanx). `CONNECTED[rank] × (2 + phalanx − opposed) +
+/// CONNECTED_SUPPORT × supporters` in the middlegame, `(rank − 2) / 4` of
+/// that in the endgame (nothing up to the third rank), where `opposed` is
+/// whether an enemy pawn stands ahead on its file (`stoppers` holds the enemy
+/// pawns ahead on its own and the adjacent files).
+fn connected(sq: Square, color: Color, ours: u64, stoppers: u64) -> (Value, Value) {
+    let supporters = ours & pawn_attacks(sq.bitboard().0, !color);
+    let beside = phalanx(sq, ours);
+    if supporters | beside == 0 {
+        return (0, 0);
+    }
+    let rank = sq.rank().relative_to(color) as usize;
+    let opposed = stoppers & (FILE_A << (sq as usize % 8)) != 0;
+    let v = CONNECTED[rank] * (2 + Value::from(beside != 0) - Value::from(opposed))
+        + CONNECTED_SUPPORT * supporters.count_ones() as Value;
+    (v, v * (rank as Value - 2).max(0) / 4)
+}
+
+/// The middlegame penalty of `color`'s king on `king` for the enemy pawns
+/// storming it ([`STORM`]): on the king's file and its neighbours (the
+/// king's file taken as b–g, so that three files always count), the
+/// enemy's pawn nearest the king on each file, unless an own pawn stands
+/// directly in front of it.
+fn pawn_storm(king: Square, color: Color, ours: u64, theirs: u64) -> Value {
+    let centre = (king.file() as usize).clamp(1, 6);
+    let mut penalty = 0;
+    for file in centre - 1..=centre + 1 {
+        let on_file = theirs & (FILE_A << file);
+        if on_file == 0 {
+            continue;
+        }
+        // The enemy pawn nearest our side: the lowest for White's king.
+        let nearest = match color {
+            Color::White => on_file.trailing_zeros(),
+            Color::Black => 63 - on_file.leading_zeros(),
+        } as usize;
+        let in_front = match color {
+            Color::White => nearest - 8,
+            Color::Black => nearest + 8,
+        };
+        if ours & (1u64 << in_front) != 0 {
+            continue;
+        }
+        let rank = Square::index(nearest).rank().relative_to(!color) as usize;
+        penalty += STORM[rank];
+    }
+    penalty
+}
+
+/// The middlegame space bonus of `color`: the squares of files c–f on its
+/// second to fourth ranks that hold no own pawn and no enemy pawn attacks,
+/// those up to two squares behind an own pawn counted twice, times
+/// `w² / 16` (w: its pieces, pawns and king included, less one), scaled
+/// from Stockfish 11's units (a pawn 128) to 100 centipawns; nothing while
+/// fewer pieces than [`SPACE_MIN_PHASE`] remain. Stockfish 11's classical
+/// space term, without its condition that a doubly counted square be
+/// unattacked by every enemy piece.
+fn space(board: &Board, color: Color, ours: u64, theirs: u64) -> Value {
+    let phase = board.pieces(Piece::Knight).len()
+        + board.pieces(Piece::Bishop).len()
+        + 2 * board.pieces(Piece::Rook).len()
+        + 4 * board.pieces(Piece::Queen).len();
+    if phase < SPACE_MIN_PHASE {
+        return 0;
+    }
+    let safe = CENTRE_FILES & SPACE_RANKS[color as usize] & !ours & !pawn_attacks(theirs, !color);
+    let behind = match color {
+        Color::White => (ours >> 8) | (ours >> 16),
+        Color::Black => (ours << 8) | (ours << 16),
+    };
+    let bonus = (safe.count_ones() + (safe & behind).count_ones()) as Value;
+    let weight = board.colors(color).len() as Value - 1;
+    bonus * weight * weight * 100 / (16 * 128)
 }
 
 /// The (middlegame, endgame) mobility of `color`'s pieces; `theirs` is the
@@ -473,6 +658,143 @@ mod tests {
         assert_eq!(
             terms_of("4k3/8/8/3n4/8/8/8/4K3 w - - 0 1", mob),
             (-4 * n.1, -4 * n.2)
+        );
+    }
+
+    #[test]
+    fn connected_pawns_score_phalanx_support_and_rank() {
+        let conn = only(|t| t.connected_pawns = true);
+        // d4 and e4 side by side on the fourth rank (index 3): each
+        // CONNECTED[3] × (2 + 1), a quarter of that in the endgame.
+        let v = CONNECTED[3] * 3;
+        assert_eq!(
+            terms_of("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", conn),
+            (2 * v, 2 * (v / 4))
+        );
+        // d4 defended by e3: CONNECTED[3] × 2 + one supporter; e3 has
+        // neither a supporter nor a neighbour on its rank.
+        let v = CONNECTED[3] * 2 + CONNECTED_SUPPORT;
+        assert_eq!(
+            terms_of("4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1", conn),
+            (v, v / 4)
+        );
+        // The same, opposed by a black pawn on d6 (which is alone: 0).
+        let v = CONNECTED[3] + CONNECTED_SUPPORT;
+        assert_eq!(
+            terms_of("4k3/8/3p4/8/3P4/4P3/8/4K3 w - - 0 1", conn),
+            (v, v / 4)
+        );
+        // Further up the board it is worth more, and more in the endgame.
+        let v = CONNECTED[5] * 2 + CONNECTED_SUPPORT;
+        assert_eq!(
+            terms_of("4k3/8/3P4/4P3/8/8/8/4K3 w - - 0 1", conn),
+            (v, v * 3 / 4)
+        );
+        // The colour mirror of the d4/e3 chain is its negative, and a
+        // symmetric structure is worth nothing.
+        let v = CONNECTED[3] * 2 + CONNECTED_SUPPORT;
+        assert_eq!(
+            terms_of("4k3/8/4p3/3p4/8/8/8/4K3 w - - 0 1", conn),
+            (-v, -(v / 4))
+        );
+        assert_eq!(
+            terms_of("4k3/pp3ppp/2p5/3p4/3P4/2P5/PP3PPP/4K3 w - - 0 1", conn),
+            (0, 0)
+        );
+        // Isolated pawns are not connected.
+        assert_eq!(terms_of("4k3/8/8/8/P1P1P3/8/8/4K3 w - - 0 1", conn), (0, 0));
+    }
+
+    #[test]
+    fn candidate_passers_get_half_the_passed_bonus() {
+        let cand = only(|t| t.candidate_passers = true);
+        let half = |rank: usize| (PASSED_MG[rank] / 2, PASSED_EG[rank] / 2);
+        // b4 beside c4 against c6 alone: c6 attacks b5, the square in
+        // front of b4, and b4 has one neighbour (c4) to outnumber it, so
+        // b4 is a candidate (fourth rank, index 3); c4, opposed on its
+        // file, is not, nor is c6 (b4 and c4 ahead of it, c4 on its file).
+        assert_eq!(
+            terms_of("4k3/8/2p5/8/1PP5/8/8/4K3 w - - 0 1", cand),
+            half(3)
+        );
+        // Without c4, b4 has nothing to outnumber c6 with: not a candidate.
+        assert_eq!(terms_of("4k3/8/2p5/8/1P6/8/8/4K3 w - - 0 1", cand), (0, 0));
+        // A lever: d5 attacks c6, its only stopper, so it is a candidate
+        // (fifth rank, index 4); c6 attacks d5 in turn and is one too,
+        // for Black on its third rank (index 2): the further lever gains.
+        let (w, b) = (half(4), half(2));
+        assert_eq!(
+            terms_of("4k3/8/2p5/3P4/8/8/8/4K3 w - - 0 1", cand),
+            (w.0 - b.0, w.1 - b.1)
+        );
+        // The colour mirror negates it.
+        assert_eq!(
+            terms_of("4k3/8/8/8/3p4/2P5/8/4K3 w - - 0 1", cand),
+            (b.0 - w.0, b.1 - w.1)
+        );
+        // A passed pawn is scored by `passed_pawns`, not here.
+        assert_eq!(terms_of("4k3/8/8/8/8/P7/8/4K3 w - - 0 1", cand), (0, 0));
+    }
+
+    #[test]
+    fn storming_pawns_cost_the_king_they_advance_on() {
+        let storm = only(|t| t.pawn_storm = true);
+        // A black pawn on g4 (its fifth rank, index 4) before White's king
+        // on g1, nothing in front of it; no white pawn near Black's king.
+        assert_eq!(
+            terms_of("6k1/8/8/8/6p1/8/8/6K1 w - - 0 1", storm),
+            (-STORM[4], 0)
+        );
+        // One rank nearer, it costs more.
+        assert_eq!(
+            terms_of("6k1/8/8/8/8/6p1/8/6K1 w - - 0 1", storm),
+            (-STORM[5], 0)
+        );
+        // Blocked by White's g3: nothing (and g3, on White's third rank,
+        // is no storm against Black's king either).
+        assert_eq!(terms_of("6k1/8/8/8/6p1/6P1/8/6K1 w - - 0 1", storm), (0, 0));
+        // A king in the corner counts the f-, g- and h-files: e4 is too
+        // far, f4 counts.
+        assert_eq!(
+            terms_of("7k/8/8/8/4pp2/8/8/7K w - - 0 1", storm),
+            (-STORM[4], 0)
+        );
+        // The colour mirror: a white pawn on g5 against Black's king on g8.
+        assert_eq!(
+            terms_of("6k1/8/8/6P1/8/8/8/6K1 w - - 0 1", storm),
+            (STORM[4], 0)
+        );
+    }
+
+    #[test]
+    fn space_counts_safe_central_squares_behind_the_pawns() {
+        let space = only(|t| t.space = true);
+        // The start position: the same for both sides.
+        assert_eq!(
+            terms_of(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                space
+            ),
+            (0, 0)
+        );
+        // After 1.e4: White has c3 d3 e3 f3 c4 d4 f4 e2 safe (e2 and e3
+        // behind e4, twice): 10; Black's d5 and f5 are attacked by e4, so
+        // 6. Each times 15² / 16 (16 pieces less one) in Stockfish's
+        // units, 100/128 of that in centipawns: 109 against 65.
+        assert_eq!(
+            terms_of(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                space
+            ),
+            (109 - 65, 0)
+        );
+        // With four rooks and two bishops left (phase 10 < 16): no space term.
+        assert_eq!(
+            terms_of(
+                "r1b1k2r/pppppppp/8/8/4P3/8/PPPP1PPP/R1B1K2R w - - 0 1",
+                space
+            ),
+            (0, 0)
         );
     }
 
