@@ -224,11 +224,16 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
 /// All counts are integers so that sums over many trees are exact and do not
 /// depend on the order in which trees finish. The per-level lists all have
 /// [`Stats::levels`] entries.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// The first 64 levels are counted in arrays inside the instrument, so that counting a position costs one comparison with a
+/// constant and one addition: no length or pointer to load, no allocation
+/// (the Monte Carlo kernel benchmark, issue 17). Deeper levels spill into a
+/// vector.
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Stats {
-    nodes: Vec<u64>,
-    expansions: Vec<u64>,
-    settled: Vec<u64>,
+    nodes: PerLevel,
+    expansions: PerLevel,
+    settled: PerLevel,
     /// Alpha cutoffs (made by Min nodes), shallow and deep.
     pub alpha_cutoffs: u64,
     /// Beta cutoffs (made by Max nodes), shallow and deep.
@@ -247,20 +252,106 @@ pub struct Stats {
     pub re_searches: u64,
 }
 
-fn add_into(a: &mut Vec<u64>, b: &[u64]) {
-    if a.len() < b.len() {
-        a.resize(b.len(), 0);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
+/// The levels (plies) whose counts a [`Stats`] keeps inline.
+const INLINE_LEVELS: usize = 64;
+
+/// One count per level: levels below [`INLINE_LEVELS`] in an array, deeper
+/// ones in a vector grown on demand.
+#[derive(Clone, PartialEq, Eq)]
+struct PerLevel {
+    head: [u64; INLINE_LEVELS],
+    /// Levels `INLINE_LEVELS..`, without trailing zeros (a level is only
+    /// added by a count, and counts are positive).
+    tail: Vec<u64>,
+}
+
+impl Default for PerLevel {
+    fn default() -> Self {
+        PerLevel {
+            head: [0; INLINE_LEVELS],
+            tail: Vec::new(),
+        }
     }
 }
 
-/// `counts` with as many levels as `levels` (missing levels are 0).
-fn padded(counts: &[u64], levels: usize) -> Vec<u64> {
-    let mut v = counts.to_vec();
-    v.resize(levels, 0);
-    v
+impl PerLevel {
+    /// Adds `n` at level `ply`.
+    #[inline(always)]
+    fn add(&mut self, ply: usize, n: u64) {
+        match self.head.get_mut(ply) {
+            Some(count) => *count += n,
+            None => self.add_deep(ply, n),
+        }
+    }
+
+    /// Adds `n` at a level beyond the inline ones.
+    #[cold]
+    #[inline(never)]
+    fn add_deep(&mut self, ply: usize, n: u64) {
+        let i = ply - INLINE_LEVELS;
+        if self.tail.len() <= i {
+            self.tail.resize(i + 1, 0);
+        }
+        self.tail[i] += n;
+    }
+
+    /// The count at level `ply`.
+    fn get(&self, ply: usize) -> u64 {
+        match self.head.get(ply) {
+            Some(&count) => count,
+            None => self.tail.get(ply - INLINE_LEVELS).copied().unwrap_or(0),
+        }
+    }
+
+    /// One more than the deepest level with a nonzero count (0 if none).
+    fn len(&self) -> usize {
+        if !self.tail.is_empty() {
+            return INLINE_LEVELS + self.tail.len();
+        }
+        self.head.iter().rposition(|&c| c != 0).map_or(0, |l| l + 1)
+    }
+
+    /// The counts of levels `0..levels`.
+    fn to_vec(&self, levels: usize) -> Vec<u64> {
+        (0..levels).map(|l| self.get(l)).collect()
+    }
+
+    fn sum(&self) -> u64 {
+        self.head.iter().sum::<u64>() + self.tail.iter().sum::<u64>()
+    }
+
+    fn merge(&mut self, other: &PerLevel) {
+        for (x, y) in self.head.iter_mut().zip(&other.head) {
+            *x += y;
+        }
+        if self.tail.len() < other.tail.len() {
+            self.tail.resize(other.tail.len(), 0);
+        }
+        for (x, y) in self.tail.iter_mut().zip(&other.tail) {
+            *x += y;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.head = [0; INLINE_LEVELS];
+        self.tail.clear();
+    }
+}
+
+impl std::fmt::Debug for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stats")
+            .field("nodes", &self.nodes_per_ply())
+            .field("expansions", &self.expansions_per_ply())
+            .field("settled", &self.settled_per_ply())
+            .field("alpha_cutoffs", &self.alpha_cutoffs)
+            .field("beta_cutoffs", &self.beta_cutoffs)
+            .field("deep_cutoffs", &self.deep_cutoffs)
+            .field("pruned", &self.pruned)
+            .field("deep_pruned", &self.deep_pruned)
+            .field("re_searches", &self.re_searches)
+            .finish()
+    }
 }
 
 impl Stats {
@@ -271,30 +362,28 @@ impl Stats {
     }
     /// Positions examined on each level (index = ply).
     pub fn nodes_per_ply(&self) -> Vec<u64> {
-        self.nodes.clone()
+        self.nodes.to_vec(self.levels())
     }
     /// Bottom positions evaluated on each level (index = ply; Fuller's NBP,
     /// by level): the examined positions that were neither expanded nor
     /// settled.
     pub fn leaves_per_ply(&self) -> Vec<u64> {
-        let mut leaves = self.nodes.clone();
-        for (l, x) in leaves.iter_mut().enumerate() {
-            *x -= self.expansions.get(l).unwrap_or(&0) + self.settled.get(l).unwrap_or(&0);
-        }
-        leaves
+        (0..self.levels())
+            .map(|l| self.nodes.get(l) - self.expansions.get(l) - self.settled.get(l))
+            .collect()
     }
     /// Move generations on each level (Fuller's NMG, by level).
     pub fn expansions_per_ply(&self) -> Vec<u64> {
-        padded(&self.expansions, self.levels())
+        self.expansions.to_vec(self.levels())
     }
     /// Positions settled on each level without being evaluated or expanded
     /// (a transposition-table entry, McCarthy's bounds).
     pub fn settled_per_ply(&self) -> Vec<u64> {
-        padded(&self.settled, self.levels())
+        self.settled.to_vec(self.levels())
     }
     /// Total positions examined.
     pub fn nodes(&self) -> u64 {
-        self.nodes.iter().sum()
+        self.nodes.sum()
     }
     /// Total bottom positions (NBP).
     pub fn leaves(&self) -> u64 {
@@ -302,11 +391,11 @@ impl Stats {
     }
     /// Total move generations (NMG).
     pub fn expansions(&self) -> u64 {
-        self.expansions.iter().sum()
+        self.expansions.sum()
     }
     /// Total settled positions.
     pub fn settled(&self) -> u64 {
-        self.settled.iter().sum()
+        self.settled.sum()
     }
     /// Total cutoffs.
     pub fn cutoffs(&self) -> u64 {
@@ -318,9 +407,9 @@ impl Stats {
     }
     /// Adds another search's counts to these (for Monte Carlo sums).
     pub fn merge(&mut self, other: &Stats) {
-        add_into(&mut self.nodes, &other.nodes);
-        add_into(&mut self.expansions, &other.expansions);
-        add_into(&mut self.settled, &other.settled);
+        self.nodes.merge(&other.nodes);
+        self.expansions.merge(&other.expansions);
+        self.settled.merge(&other.settled);
         self.alpha_cutoffs += other.alpha_cutoffs;
         self.beta_cutoffs += other.beta_cutoffs;
         self.deep_cutoffs += other.deep_cutoffs;
@@ -342,37 +431,20 @@ impl Stats {
         self.deep_pruned = 0;
         self.re_searches = 0;
     }
-
-    /// Makes room for level `ply` in `counts` and adds `n` there.
-    #[cold]
-    #[inline(never)]
-    fn grow_and_count(counts: &mut Vec<u64>, ply: usize, n: u64) {
-        counts.resize(ply + 1, 0);
-        counts[ply] += n;
-    }
-
-    /// Adds `n` to `counts` at level `ply`.
-    #[inline(always)]
-    fn count(counts: &mut Vec<u64>, ply: usize, n: u64) {
-        match counts.get_mut(ply) {
-            Some(count) => *count += n,
-            None => Self::grow_and_count(counts, ply, n),
-        }
-    }
 }
 
 impl Observer for Stats {
     #[inline]
     fn examined(&mut self, ply: usize, count: u64) {
-        Self::count(&mut self.nodes, ply, count);
+        self.nodes.add(ply, count);
     }
     #[inline]
     fn expand(&mut self, ply: usize, _successors: usize) {
-        Self::count(&mut self.expansions, ply, 1);
+        self.expansions.add(ply, 1);
     }
     #[inline]
     fn settled(&mut self, ply: usize, _value: Value) {
-        Self::count(&mut self.settled, ply, 1);
+        self.settled.add(ply, 1);
     }
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {
@@ -576,6 +648,52 @@ impl Observer for Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counts below and beyond the inline levels read back alike, merge,
+    /// compare and clear (the spill vector of `PerLevel`).
+    #[test]
+    fn stats_count_levels_inline_and_beyond() {
+        let deep = INLINE_LEVELS + 2;
+        let mut a = Stats::default();
+        assert_eq!(a.levels(), 0);
+        a.examined(0, 1);
+        a.expand(0, 3);
+        a.examined(1, 3);
+        Observer::settled(&mut a, 1, 5);
+        assert_eq!(a.levels(), 2);
+        assert_eq!(a.nodes_per_ply(), vec![1, 3]);
+        assert_eq!(a.leaves_per_ply(), vec![0, 2]);
+        assert_eq!(a.expansions_per_ply(), vec![1, 0]);
+        assert_eq!(a.settled_per_ply(), vec![0, 1]);
+        let mut b = Stats::default();
+        b.examined(deep, 4);
+        b.expand(deep, 2);
+        b.examined(1, 2);
+        assert_eq!(b.levels(), deep + 1);
+        assert_eq!(b.nodes(), 6);
+        assert_eq!(b.nodes_per_ply()[deep], 4);
+        assert_eq!(b.nodes_per_ply()[deep - 1], 0);
+        assert_eq!(b.leaves_per_ply()[deep], 3);
+        assert_eq!(b.leaves(), 5);
+        let mut sum = a.clone();
+        sum.merge(&b);
+        assert_eq!(sum.levels(), deep + 1);
+        assert_eq!(sum.nodes(), 10);
+        assert_eq!(sum.nodes_per_ply()[..2], [1, 5]);
+        assert_eq!(sum.expansions(), 2);
+        let mut other = b.clone();
+        other.merge(&a);
+        assert_eq!(other, sum);
+        assert_ne!(sum, a);
+        sum.clear();
+        assert_eq!(sum, Stats::default());
+        assert_eq!(sum.levels(), 0);
+        assert_eq!(
+            format!("{a:?}"),
+            "Stats { nodes: [1, 3], expansions: [1, 0], settled: [0, 1], alpha_cutoffs: 0, \
+             beta_cutoffs: 0, deep_cutoffs: 0, pruned: 0, deep_pruned: 0, re_searches: 0 }"
+        );
+    }
 
     #[test]
     fn node_types_follow_hsu() {
