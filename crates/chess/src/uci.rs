@@ -402,6 +402,7 @@ impl Session {
             d.reverse_futility,
             d.quiescence_see,
             d.history_gravity,
+            d.internal_reduction,
         ];
         for (name, on) in PRUNING_OPTIONS.iter().zip(defaults) {
             o.line(&format!("option name {name} type check default {on}"));
@@ -507,6 +508,7 @@ impl Session {
                         &mut p.reverse_futility,
                         &mut p.quiescence_see,
                         &mut p.history_gravity,
+                        &mut p.internal_reduction,
                     ][i] = on;
                     Ok(())
                 }),
@@ -720,12 +722,13 @@ fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
 
 /// The check options that turn the engine's selective techniques on and
 /// off ([`crate::engine::Pruning`], in its fields' order).
-const PRUNING_OPTIONS: [&str; 5] = [
+const PRUNING_OPTIONS: [&str; 6] = [
     "LateMoveReductions",
     "Futility",
     "ReverseFutility",
     "QuiescenceSEE",
     "HistoryGravity",
+    "InternalReduction",
 ];
 
 /// The check options of the tapered evaluation's terms

@@ -954,6 +954,25 @@ fn history_gravity_is_listed_off() {
     assert!(lines.last().expect("bestmove").starts_with("bestmove "));
 }
 
+// Issue 17: `InternalReduction` is listed, off by default, and accepted.
+#[test]
+fn internal_reduction_is_listed_off() {
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name InternalReduction type check default false"),
+        "{lines:?}"
+    );
+    let lines =
+        session("setoption name InternalReduction value true\nposition startpos\ngo depth 5\n");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:?}"
+    );
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+}
+
 // Issue 17: `FullMoveTime` (spend all of a `go movetime`) is a check
 // option, on by default, parsed case-blind; a bad value is refused.
 #[test]
