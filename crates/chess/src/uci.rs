@@ -403,6 +403,7 @@ impl Session {
             d.quiescence_see,
             d.history_gravity,
             d.internal_reduction,
+            d.pawn_breaks,
         ];
         for (name, on) in PRUNING_OPTIONS.iter().zip(defaults) {
             o.line(&format!("option name {name} type check default {on}"));
@@ -509,6 +510,7 @@ impl Session {
                         &mut p.quiescence_see,
                         &mut p.history_gravity,
                         &mut p.internal_reduction,
+                        &mut p.pawn_breaks,
                     ][i] = on;
                     Ok(())
                 }),
@@ -722,13 +724,14 @@ fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
 
 /// The check options that turn the engine's selective techniques on and
 /// off ([`crate::engine::Pruning`], in its fields' order).
-const PRUNING_OPTIONS: [&str; 6] = [
+const PRUNING_OPTIONS: [&str; 7] = [
     "LateMoveReductions",
     "Futility",
     "ReverseFutility",
     "QuiescenceSEE",
     "HistoryGravity",
     "InternalReduction",
+    "PawnBreaks",
 ];
 
 /// The check options of the tapered evaluation's terms

@@ -996,3 +996,21 @@ fn full_move_time_is_listed_and_checked() {
     assert!(errors[0].contains("expected true or false"), "{errors:?}");
     assert!(lines.last().expect("bestmove").starts_with("bestmove "));
 }
+
+// Issue 17: `PawnBreaks` is listed, off by default, and accepted.
+#[test]
+fn pawn_breaks_is_listed_off() {
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name PawnBreaks type check default false"),
+        "{lines:?}"
+    );
+    let lines = session("setoption name PawnBreaks value true\nposition startpos\ngo depth 5\n");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:?}"
+    );
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+}

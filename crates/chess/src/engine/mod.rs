@@ -970,6 +970,14 @@ mod tests {
             (only(|p| p.reverse_futility = true), 5),
             (only(|p| p.quiescence_see = true), 5),
             (only(|p| p.internal_reduction = true), 5),
+            (
+                only(|p| {
+                    p.late_move_reductions = true;
+                    p.futility = true;
+                    p.pawn_breaks = true;
+                }),
+                5,
+            ),
             (Pruning::default(), 9),
         ];
         let mut wrong = Vec::new();

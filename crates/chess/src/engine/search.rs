@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use alphabeta_core::table::BoundType;
 use alphabeta_core::value::{loss_in, win_in};
 use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{Board, Move, Piece, Rank, get_pawn_attacks};
 
 use super::eval::EngineEval;
 use super::ordering::{MoveOrdering, tactical_score};
@@ -66,6 +66,10 @@ pub struct Pruning {
     /// plies from the horizon for which the table holds no move is
     /// searched a ply shallower (UCI `InternalReduction`).
     pub internal_reduction: bool,
+    /// Pawn breaks ([`pawn_break`]: a pawn move that attacks an enemy pawn
+    /// or reaches the fifth rank or beyond) are neither reduced by late-move
+    /// reductions nor pruned by futility (UCI `PawnBreaks`).
+    pub pawn_breaks: bool,
 }
 
 impl Default for Pruning {
@@ -81,6 +85,7 @@ impl Default for Pruning {
             // move against it off (docs/chess.md).
             history_gravity: false,
             internal_reduction: false,
+            pawn_breaks: false,
         }
     }
 }
@@ -96,6 +101,7 @@ impl Pruning {
         table_cutoffs: true,
         history_gravity: false,
         internal_reduction: false,
+        pawn_breaks: false,
     };
 
     /// Nothing that makes the value depend on the window or on what the
@@ -113,6 +119,7 @@ impl Pruning {
         table_cutoffs: false,
         history_gravity: false,
         internal_reduction: false,
+        pawn_breaks: false,
     };
 }
 
@@ -149,6 +156,21 @@ pub const IIR_DEPTH: i32 = 4;
 /// these margins by plies left.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: [Value; 4] = [0, 150, 300, 450];
+
+/// Whether `mv` at `board` is a pawn break: a pawn move whose pawn then
+/// attacks an enemy pawn (a lever) or stands on its fifth rank or beyond.
+/// Such quiet moves change the pawn structure, whose consequences show only
+/// deep in the tree, so with [`Pruning::pawn_breaks`] late-move reductions
+/// and futility pruning leave them alone — the common exemption of passed
+/// pawn pushes (Fruit, Glaurung) widened to levers.
+pub(super) fn pawn_break(board: &Board, mv: Move) -> bool {
+    if board.piece_on(mv.from) != Some(Piece::Pawn) {
+        return false;
+    }
+    let us = board.side_to_move();
+    mv.to.rank().relative_to(us) as usize >= Rank::Fifth as usize
+        || !(get_pawn_attacks(mv.to, us) & board.colored_pieces(!us, Piece::Pawn)).is_empty()
+}
 
 /// The late-move reduction of the `index`-th move (0-based) with `depth`
 /// plies left: about ln(depth)·ln(index)/2 plies, one less in PV nodes,
@@ -676,12 +698,14 @@ impl Searcher<'_> {
         let mut child = board.clone();
         child.play_unchecked(mv);
         let gives_check = !child.checkers().is_empty();
+        let exempt = self.pruning.pawn_breaks && quiet && pawn_break(board, mv);
         // Futility: near the horizon, a quiet move cannot lift a static
         // value far below alpha (the first move is always searched).
         if let Some(e) = static_eval
             && self.pruning.futility
             && i > 0
             && quiet
+            && !exempt
             && !gives_check
             && !pv_node
             && depth <= FUTILITY_DEPTH
@@ -702,6 +726,7 @@ impl Searcher<'_> {
                 && depth >= 3
                 && i >= 3
                 && quiet
+                && !exempt
                 && !in_check
                 && !gives_check
             {
@@ -897,5 +922,25 @@ mod tests {
         // tree several.
         assert_eq!(lmr_reduction(3, 3, false), 1);
         assert_eq!(lmr_reduction(10, 20, false), 3);
+    }
+
+    #[test]
+    fn pawn_breaks_are_levers_and_pushes_to_the_fifth_rank() {
+        let is_break = |fen: &str, mv: &str| {
+            let board: Board = fen.parse().expect("fen");
+            pawn_break(&board, mv.parse().expect("move"))
+        };
+        // e2-e4 attacks the pawn on d5 (a lever); e2-e3 attacks nothing.
+        let lever = "4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1";
+        assert!(is_break(lever, "e2e4"));
+        assert!(!is_break(lever, "e2e3"));
+        assert!(!is_break(lever, "e1d2"));
+        // A push to the fifth rank, with no pawn to attack.
+        assert!(is_break("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4e5"));
+        // Black: f7-f6 attacks e5; f7-f5 reaches Black's fourth rank and
+        // attacks nothing.
+        let black = "4k3/5p2/8/4P3/8/8/8/4K3 b - - 0 1";
+        assert!(is_break(black, "f7f6"));
+        assert!(!is_break(black, "f7f5"));
     }
 }
