@@ -935,42 +935,35 @@ fn go_nodes_is_honoured_with_multipv_in_the_first_iteration() {
     }
 }
 
-// Issue 17: `HistoryGravity` is listed, off by default.
+// Issue 17: the search options that their matches left off by default
+// (`HistoryGravity`, `InternalReduction`, `PawnBreaks`) are listed as off,
+// and each is accepted when turned on: a search with it plays a move.
 #[test]
-fn history_gravity_is_listed_off() {
-    let lines = session("uci\n");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name HistoryGravity type check default false"),
-        "{lines:?}"
-    );
-    let lines =
-        session("setoption name HistoryGravity value true\nposition startpos\ngo depth 4\n");
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info string error")),
-        "{lines:?}"
-    );
-    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
-}
-
-// Issue 17: `InternalReduction` is listed, off by default, and accepted.
-#[test]
-fn internal_reduction_is_listed_off() {
-    let lines = session("uci\n");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name InternalReduction type check default false"),
-        "{lines:?}"
-    );
-    let lines =
-        session("setoption name InternalReduction value true\nposition startpos\ngo depth 5\n");
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info string error")),
-        "{lines:?}"
-    );
-    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+fn search_options_left_off_are_listed_and_accepted() {
+    let listing = session("uci\n");
+    for (opt, depth) in [
+        ("HistoryGravity", 4),
+        ("InternalReduction", 5),
+        ("PawnBreaks", 5),
+    ] {
+        assert!(
+            listing
+                .iter()
+                .any(|l| l == &format!("option name {opt} type check default false")),
+            "{opt}: {listing:?}"
+        );
+        let lines = session(&format!(
+            "setoption name {opt} value true\nposition startpos\ngo depth {depth}\n"
+        ));
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string error")),
+            "{opt}: {lines:?}"
+        );
+        assert!(
+            lines.last().expect("bestmove").starts_with("bestmove "),
+            "{opt}: {lines:?}"
+        );
+    }
 }
 
 // Issue 17: `FullMoveTime` (spend all of a `go movetime`) is a check
@@ -994,23 +987,5 @@ fn full_move_time_is_listed_and_checked() {
         .collect();
     assert_eq!(errors.len(), 1, "{lines:?}");
     assert!(errors[0].contains("expected true or false"), "{errors:?}");
-    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
-}
-
-// Issue 17: `PawnBreaks` is listed, off by default, and accepted.
-#[test]
-fn pawn_breaks_is_listed_off() {
-    let lines = session("uci\n");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "option name PawnBreaks type check default false"),
-        "{lines:?}"
-    );
-    let lines = session("setoption name PawnBreaks value true\nposition startpos\ngo depth 5\n");
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info string error")),
-        "{lines:?}"
-    );
     assert!(lines.last().expect("bestmove").starts_with("bestmove "));
 }
