@@ -682,12 +682,18 @@ mod tests {
         (pos, out)
     }
 
-    fn wac(n: usize) -> Vec<Position> {
+    /// The first `n` records of the Win at Chess suite.
+    fn wac_records(n: usize) -> Vec<crate::epd::EpdRecord> {
         crate::epd::read_epd(include_str!("../../tests/data/wac.epd"))
             .into_iter()
             .take(n)
-            .map(|r| r.expect("wac").position)
+            .map(|r| r.expect("wac"))
             .collect()
+    }
+
+    /// The positions of the first `n` records of the Win at Chess suite.
+    fn wac(n: usize) -> Vec<Position> {
+        wac_records(n).into_iter().map(|r| r.position).collect()
     }
 
     #[test]
@@ -1009,11 +1015,7 @@ mod tests {
         // every WAC position tried; at a fixed node budget it solves at
         // least as many of them (at 60 000 positions; at 30 000 it misses
         // WAC.001's quiet Qg6, see the test above).
-        let records: Vec<_> = crate::epd::read_epd(include_str!("../../tests/data/wac.epd"))
-            .into_iter()
-            .take(10)
-            .map(|r| r.expect("wac"))
-            .collect();
+        let records = wac_records(10);
         let (mut solved_full, mut solved_pruned) = (0, 0);
         for r in &records {
             let run = |pruning: Pruning, params: GoParams| {
@@ -1057,11 +1059,7 @@ mod tests {
         // With the defaults and internal iterative reduction on, a depth-7
         // search of WAC 1–10 (a fresh table each) visits fewer positions in
         // all than without, and plays the same move or a key move.
-        let records: Vec<_> = crate::epd::read_epd(include_str!("../../tests/data/wac.epd"))
-            .into_iter()
-            .take(10)
-            .map(|r| r.expect("wac"))
-            .collect();
+        let records = wac_records(10);
         let (mut with, mut without) = (0, 0);
         for r in &records {
             let run = |iir: bool| {
