@@ -43,8 +43,8 @@ use std::time::Duration;
 use cozy_chess::Move;
 
 use crate::engine::{
-    DEFAULT_HASH_MB, Engine, EngineEval, EvalTerms, GoParams, Report, SearchControl, SearchInfo,
-    nps,
+    DEFAULT_HASH_MB, Engine, EngineEval, EvalTerms, GoParams, Pruning, Report, SearchControl,
+    SearchInfo, nps,
 };
 use crate::eval::Evaluator;
 use crate::notation::{parse_uci, to_uci};
@@ -395,22 +395,11 @@ impl Session {
         o.line("option name UCI_Chess960 type check default false");
         o.line("option name FullMoveTime type check default true");
         o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
-        let d = crate::engine::Pruning::default();
-        let defaults = [
-            d.late_move_reductions,
-            d.futility,
-            d.reverse_futility,
-            d.quiescence_see,
-            d.history_gravity,
-            d.internal_reduction,
-            d.pawn_breaks,
-        ];
-        for (name, on) in PRUNING_OPTIONS.iter().zip(defaults) {
-            o.line(&format!("option name {name} type check default {on}"));
-        }
+        let mut pruning = Pruning::default();
         let mut terms = EvalTerms::default();
-        for (i, name) in TERM_OPTIONS.iter().enumerate() {
-            let on = *term_switch(&mut terms, i);
+        let switches = (Pruning::NAMES.iter().zip(pruning.switches()))
+            .chain(EvalTerms::NAMES.iter().zip(terms.switches()));
+        for (name, on) in switches {
             o.line(&format!("option name {name} type check default {on}"));
         }
         o.line("uciok");
@@ -496,25 +485,15 @@ impl Session {
                 };
                 Ok(())
             }),
-            other => match PRUNING_OPTIONS
+            other => match Pruning::NAMES
                 .iter()
                 .position(|o| o.eq_ignore_ascii_case(other))
             {
                 Some(i) => need(name, value).and_then(|v| {
-                    let on = parse_check(v)?;
-                    let p = &mut engine.pruning;
-                    *[
-                        &mut p.late_move_reductions,
-                        &mut p.futility,
-                        &mut p.reverse_futility,
-                        &mut p.quiescence_see,
-                        &mut p.history_gravity,
-                        &mut p.internal_reduction,
-                        &mut p.pawn_breaks,
-                    ][i] = on;
+                    *engine.pruning.switches()[i] = parse_check(v)?;
                     Ok(())
                 }),
-                None => match TERM_OPTIONS
+                None => match EvalTerms::NAMES
                     .iter()
                     .position(|o| o.eq_ignore_ascii_case(other))
                 {
@@ -522,7 +501,7 @@ impl Session {
                         let on = parse_check(v)?;
                         match &mut engine.eval {
                             EngineEval::Tapered(terms) => {
-                                *term_switch(terms, i) = on;
+                                *terms.switches()[i] = on;
                                 Ok(())
                             }
                             _ => Err(format!("{name} applies to Evaluation tapered only")),
@@ -720,49 +699,6 @@ impl Session {
 
 fn need<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
     value.ok_or_else(|| format!("option {name} needs a value"))
-}
-
-/// The check options that turn the engine's selective techniques on and
-/// off ([`crate::engine::Pruning`], in its fields' order).
-const PRUNING_OPTIONS: [&str; 7] = [
-    "LateMoveReductions",
-    "Futility",
-    "ReverseFutility",
-    "QuiescenceSEE",
-    "HistoryGravity",
-    "InternalReduction",
-    "PawnBreaks",
-];
-
-/// The check options of the tapered evaluation's terms
-/// ([`crate::engine::terms`]), in the order of [`term_switch`].
-const TERM_OPTIONS: [&str; 10] = [
-    "PassedPawns",
-    "DoubledPawns",
-    "IsolatedPawns",
-    "RookFiles",
-    "KingSafety",
-    "Mobility",
-    "ConnectedPawns",
-    "CandidatePassers",
-    "PawnStorm",
-    "Space",
-];
-
-/// The switch of the term named by `TERM_OPTIONS[i]`.
-fn term_switch(terms: &mut EvalTerms, i: usize) -> &mut bool {
-    match i {
-        0 => &mut terms.passed_pawns,
-        1 => &mut terms.doubled_pawns,
-        2 => &mut terms.isolated_pawns,
-        3 => &mut terms.rook_files,
-        4 => &mut terms.king_safety,
-        5 => &mut terms.mobility,
-        6 => &mut terms.connected_pawns,
-        7 => &mut terms.candidate_passers,
-        8 => &mut terms.pawn_storm,
-        _ => &mut terms.space,
-    }
 }
 
 fn parse_check(v: &str) -> Result<bool, String> {

@@ -311,20 +311,9 @@ mod tests {
             );
             // With every term of `super::terms` too, and each alone.
             let mut each = vec![EvalTerms::ALL, EvalTerms::default()];
-            for i in 0..10 {
+            for i in 0..EvalTerms::NAMES.len() {
                 let mut t = EvalTerms::NONE;
-                *[
-                    &mut t.passed_pawns,
-                    &mut t.doubled_pawns,
-                    &mut t.isolated_pawns,
-                    &mut t.rook_files,
-                    &mut t.king_safety,
-                    &mut t.mobility,
-                    &mut t.connected_pawns,
-                    &mut t.candidate_passers,
-                    &mut t.pawn_storm,
-                    &mut t.space,
-                ][i] = true;
+                *t.switches()[i] = true;
                 each.push(t);
             }
             for terms in each {

@@ -15,7 +15,7 @@
 //! extensions and null moves, quiescence below the horizon), and it must
 //! not pay for the copy-made repetition chain that [`crate::Position`]
 //! keeps for the experiments. It reuses the core's score type, its
-//! distance-scored mates and its [`TranspositionTable`].
+//! distance-scored mates and its [`TranspositionTable`](alphabeta_core::table::TranspositionTable).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,9 +39,10 @@ use crate::position::{insufficient_material, legal_moves_into, repetition_key};
 pub const MAX_PLY: usize = 120;
 
 /// Which of the engine's selective techniques are on (all but history
-/// gravity by default; UCI options `LateMoveReductions`, `Futility`,
-/// `ReverseFutility`, `QuiescenceSEE`, `HistoryGravity`). Turning one off gives the search without it, for
-/// matches against the previous version and for tests.
+/// gravity, internal iterative reduction and pawn breaks by default; the
+/// UCI check options of [`Pruning::NAMES`]). Turning one off gives the
+/// search without it, for matches against the previous version and for
+/// tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pruning {
     /// Late-move reductions with a re-search at full depth on a fail high.
@@ -66,7 +67,7 @@ pub struct Pruning {
     /// plies from the horizon for which the table holds no move is
     /// searched a ply shallower (UCI `InternalReduction`).
     pub internal_reduction: bool,
-    /// Pawn breaks ([`pawn_break`]: a pawn move that attacks an enemy pawn
+    /// Pawn breaks (a pawn move that attacks an enemy pawn
     /// or reaches the fifth rank or beyond) are neither reduced by late-move
     /// reductions nor pruned by futility (UCI `PawnBreaks`).
     pub pawn_breaks: bool,
@@ -91,6 +92,31 @@ impl Default for Pruning {
 }
 
 impl Pruning {
+    /// The names of the techniques that can be switched (the engine's UCI
+    /// check options), in the order of [`Pruning::switches`].
+    pub const NAMES: [&'static str; 7] = [
+        "LateMoveReductions",
+        "Futility",
+        "ReverseFutility",
+        "QuiescenceSEE",
+        "HistoryGravity",
+        "InternalReduction",
+        "PawnBreaks",
+    ];
+
+    /// The switch of each technique in [`Pruning::NAMES`], in its order.
+    pub fn switches(&mut self) -> [&mut bool; 7] {
+        [
+            &mut self.late_move_reductions,
+            &mut self.futility,
+            &mut self.reverse_futility,
+            &mut self.quiescence_see,
+            &mut self.history_gravity,
+            &mut self.internal_reduction,
+            &mut self.pawn_breaks,
+        ]
+    }
+
     /// The search as it was before these techniques.
     pub const NONE: Pruning = Pruning {
         late_move_reductions: false,

@@ -90,6 +90,37 @@ const CONNECTED_DEFAULT: bool = false;
 const CANDIDATE_DEFAULT: bool = false;
 
 impl EvalTerms {
+    /// The names of the terms' switches (the engine's UCI check options),
+    /// in the order of [`EvalTerms::switches`].
+    pub const NAMES: [&'static str; 10] = [
+        "PassedPawns",
+        "DoubledPawns",
+        "IsolatedPawns",
+        "RookFiles",
+        "KingSafety",
+        "Mobility",
+        "ConnectedPawns",
+        "CandidatePassers",
+        "PawnStorm",
+        "Space",
+    ];
+
+    /// Every term's switch, in the order of [`EvalTerms::NAMES`].
+    pub fn switches(&mut self) -> [&mut bool; 10] {
+        [
+            &mut self.passed_pawns,
+            &mut self.doubled_pawns,
+            &mut self.isolated_pawns,
+            &mut self.rook_files,
+            &mut self.king_safety,
+            &mut self.mobility,
+            &mut self.connected_pawns,
+            &mut self.candidate_passers,
+            &mut self.pawn_storm,
+            &mut self.space,
+        ]
+    }
+
     /// The tables alone (the tapered evaluation before these terms).
     pub const NONE: EvalTerms = EvalTerms {
         passed_pawns: false,

@@ -5,12 +5,12 @@
 //!
 //! At a position expected to be of type 1 (searched with an open window)
 //! or type 3 (a null window expected to fail low, see
-//! [`Searcher::negamax`]) with at least [`MIN_SPLIT_DEPTH`] plies left and
+//! `Searcher::negamax`) with at least [`MIN_SPLIT_DEPTH`] plies left and
 //! at least [`MIN_SPLIT_MOVES`] moves, the eldest move is searched first,
 //! by the thread that owns the position; if it does not cut off, the
 //! younger brothers become a **split point** that every free thread may
 //! join: each claims the next unsearched brother and searches it with
-//! [`Searcher::search_move`] (the sequential move loop's own step) against
+//! `Searcher::search_move` (the sequential move loop's own step) against
 //! the split point's current alpha, an atomic that any brother raises. A
 //! brother that reaches beta sets the split point's **cut flag**; every
 //! thread searching below it sees the flag at its next position and
