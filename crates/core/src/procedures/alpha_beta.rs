@@ -197,7 +197,7 @@ pub fn alpha_beta_with_hooks<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observe
     // tests nothing for it at each position; and the compact path where
     // plain hooks, no principal variation, no limits and held move lists
     // leave most of the general node with nothing to do.
-    let (value, cut) = if H::PLAIN && compact::applies(s) {
+    let (value, cut) = if H::PLAIN && compact::applies(s, alpha, beta) {
         compact::root::<R, G, O>(s, root, depth, alpha, beta)
     } else if s.tracks_pv() {
         node::<R, H, G, O, true>(s, hooks, root, 0, 0, depth, alpha, beta)

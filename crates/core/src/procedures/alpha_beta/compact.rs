@@ -10,7 +10,11 @@
 //! * no limit can stop the search ([`Search::unlimited`]), and
 //! * the game's successor lists can be held in a local variable
 //!   ([`MoveList::HELD`], e.g. the [`crate::moves::Numbered`] lists of the
-//!   implicit trees).
+//!   implicit trees), and
+//! * the window is not empty (alpha < beta, the procedure's precondition,
+//!   checked only in debug builds: a release build given an empty window
+//!   takes the general path, whose events for it this path does not
+//!   reproduce, its leaf parents keeping m alone).
 //!
 //! Then a node needs no move buffer (its list stays in registers, so move
 //! `i` of a numbered list is `i + 1`, computed), no check of the limits, no
@@ -38,11 +42,16 @@ use crate::observer::Observer;
 use crate::search::{Cut, Search};
 use crate::value::{NEG_INFINITY, Value};
 
-/// Whether the compact path may search with `s` (the hooks being plain,
-/// which the caller checks): see the module's documentation.
+/// Whether the compact path may search with `s` in the window `(alpha,
+/// beta)` (the hooks being plain, which the caller checks): see the
+/// module's documentation.
 #[inline(always)]
-pub(super) fn applies<G: Game, O: Observer>(s: &Search<'_, G, O>) -> bool {
-    <G::Moves as MoveList<G::Move>>::HELD && !s.tracks_pv() && s.unlimited()
+pub(super) fn applies<G: Game, O: Observer>(
+    s: &Search<'_, G, O>,
+    alpha: Value,
+    beta: Value,
+) -> bool {
+    <G::Moves as MoveList<G::Move>>::HELD && !s.tracks_pv() && s.unlimited() && alpha < beta
 }
 
 /// Searches the root at ply 0 exactly as the general path's root node
@@ -55,7 +64,7 @@ pub(super) fn root<R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
-    debug_assert!(applies(s));
+    debug_assert!(applies(s, alpha, beta));
     s.enter_as::<false>(0, 0, alpha, beta);
     node::<R, G, O>(s, s.game, root, 0, depth, alpha, beta)
 }
@@ -215,28 +224,26 @@ fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
     };
     let moves = &moves;
     let n = moves.len();
-    let floor = R::initial(alpha);
-    let mut own = NEG_INFINITY;
-    let mut kept_m = floor;
+    // Only m is kept, observed or not: `own` (the best of the elder
+    // successors, apart from the floor) serves to tell a successor's deep
+    // cutoff from a shallow one (Knuth & Moore 1975, §3), and bottom
+    // positions make no cutoffs. As alpha < beta, m = max(floor, own) ≥
+    // beta exactly when own ≥ beta, max(m, alpha) = max(own, alpha), and m
+    // is what the general path returns: the same events and values.
+    let mut m = R::initial(alpha);
     let mut examined = 0;
     let mut cut = Cut::NONE;
     let mut value = None;
     let mut visit = |v: Value| {
         let i = examined;
         examined += 1;
-        let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
-        s.observer.node(ply + 1, i + 1, -beta, -lower);
+        s.observer.node(ply + 1, i + 1, -beta, -m.max(alpha));
         s.observer.leaf(ply + 1, v);
         let t = -s.returned(ply + 1, v);
-        if O::ACTIVE {
-            own = own.max(t);
-        } else {
-            kept_m = kept_m.max(t);
-        }
-        let best_so_far = if O::ACTIVE { own } else { kept_m };
-        if best_so_far >= beta {
+        m = m.max(t);
+        if m >= beta {
             cut = s.cut(n - i - 1);
-            value = Some(R::on_cutoff(best_so_far, beta));
+            value = Some(R::on_cutoff(m, beta));
             return false;
         }
         true
@@ -255,6 +262,5 @@ fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
     }
     s.count_entered(examined);
     s.examined(ply + 1, examined);
-    let m = if O::ACTIVE { own.max(floor) } else { kept_m };
     (value.unwrap_or(m), cut)
 }
