@@ -30,6 +30,7 @@ pub mod search;
 pub mod table;
 pub mod terms;
 pub mod time;
+pub mod tune;
 pub mod ybwc;
 
 use std::sync::atomic::AtomicU64;

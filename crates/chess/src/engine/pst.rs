@@ -22,8 +22,8 @@ const MATERIAL_MG: [Value; 6] = [90, 320, 330, 480, 950, 0];
 const MATERIAL_EG: [Value; 6] = [110, 290, 310, 520, 930, 0];
 
 /// Phase weight of each piece (pawns and kings 0); the sum at the start is 24.
-const PHASE_WEIGHT: [Value; 6] = [0, 1, 1, 2, 4, 0];
-const FULL_PHASE: Value = 24;
+pub const PHASE_WEIGHT: [Value; 6] = [0, 1, 1, 2, 4, 0];
+pub const FULL_PHASE: Value = 24;
 
 /// Bishop pair bonus (middlegame, endgame).
 const BISHOP_PAIR: (Value, Value) = (30, 50);
@@ -197,15 +197,44 @@ const fn white_values() -> [[(Value, Value); 64]; 6] {
     out
 }
 
-static WHITE: [[(Value, Value); 64]; 6] = white_values();
+/// The weights of the tapered evaluation: what [`evaluate_weighted`] reads
+/// and what the tuner of [`super::tune`] adjusts. The engine plays with
+/// [`PstWeights::DEFAULT`], compiled in from the tables above.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PstWeights {
+    /// Material plus table value of each piece (pawn … king) on each square
+    /// (a1 = 0) for White, `(middlegame, endgame)`; Black's are mirrored.
+    pub values: [[(Value, Value); 64]; 6],
+    /// Bishop pair bonus `(middlegame, endgame)`.
+    pub bishop_pair: (Value, Value),
+    /// Bonus for having the move.
+    pub tempo: Value,
+}
+
+impl PstWeights {
+    /// The engine's weights.
+    pub const DEFAULT: PstWeights = PstWeights {
+        values: white_values(),
+        bishop_pair: BISHOP_PAIR,
+        tempo: TEMPO,
+    };
+}
+
+impl Default for PstWeights {
+    fn default() -> Self {
+        PstWeights::DEFAULT
+    }
+}
+
+static DEFAULT_WEIGHTS: PstWeights = PstWeights::DEFAULT;
 
 /// The middlegame and endgame values of `color`'s pieces.
 #[inline]
-fn side(board: &Board, color: Color) -> (Value, Value, Value) {
+fn side(board: &Board, color: Color, weights: &PstWeights) -> (Value, Value, Value) {
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
     let flip = if color == Color::White { 0 } else { 56 };
     for piece in Piece::ALL {
-        let table = &WHITE[piece as usize];
+        let table = &weights.values[piece as usize];
         let squares = board.colored_pieces(color, piece);
         phase += PHASE_WEIGHT[piece as usize] * squares.len() as Value;
         for sq in squares {
@@ -215,8 +244,8 @@ fn side(board: &Board, color: Color) -> (Value, Value, Value) {
         }
     }
     if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
-        mg += BISHOP_PAIR.0;
-        eg += BISHOP_PAIR.1;
+        mg += weights.bishop_pair.0;
+        eg += weights.bishop_pair.1;
     }
     (mg, eg, phase)
 }
@@ -240,8 +269,15 @@ pub fn evaluate(board: &Board) -> Value {
 /// The tapered value of `board` for the side to move (centipawns): the
 /// tables plus the `terms` of [`super::terms`], each tapered as they are.
 pub fn evaluate_with(board: &Board, terms: EvalTerms) -> Value {
-    let (wm, we, wp) = side(board, Color::White);
-    let (bm, be, bp) = side(board, Color::Black);
+    evaluate_weighted(board, terms, &DEFAULT_WEIGHTS)
+}
+
+/// [`evaluate_with`] with the tables, bishop pair and tempo of `weights`
+/// in place of the engine's: the one function the engine plays with (at
+/// [`PstWeights::DEFAULT`]) and the tuner measures its loss with.
+pub fn evaluate_weighted(board: &Board, terms: EvalTerms, weights: &PstWeights) -> Value {
+    let (wm, we, wp) = side(board, Color::White, weights);
+    let (bm, be, bp) = side(board, Color::Black, weights);
     let (tm, te) = super::terms::white_minus_black(board, terms);
     let phase = (wp + bp).min(FULL_PHASE);
     let white = ((wm - bm + tm) * phase + (we - be + te) * (FULL_PHASE - phase)) / FULL_PHASE;
@@ -250,7 +286,7 @@ pub fn evaluate_with(board: &Board, terms: EvalTerms) -> Value {
     } else {
         -white
     };
-    us + TEMPO
+    us + weights.tempo
 }
 
 #[cfg(test)]
