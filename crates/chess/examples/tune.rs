@@ -7,7 +7,8 @@
 //!
 //! DATA holds `FEN;LABEL` lines (`crates/chess/tests/tune_data.py`); every
 //! tenth position is held out and its loss reported beside the training
-//! loss, unless VALIDATION names a separate file. The engine's default
+//! loss, unless VALIDATION names a separate file. Only the positions
+//! [`tune::quiet`] accepts are used. The engine's default
 //! terms are held fixed.
 
 use std::process::ExitCode;
@@ -19,6 +20,17 @@ use alphabeta_chess::engine::tune::{self, Sample, TuneSettings};
 fn read(path: &str) -> Result<Vec<Sample>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     tune::read_samples(&text).map_err(|e| format!("{path}: {e}"))
+}
+
+/// The positions [`tune::quiet`] keeps.
+fn quiet(samples: Vec<Sample>) -> Vec<Sample> {
+    let n = samples.len();
+    let kept: Vec<Sample> = samples
+        .into_iter()
+        .filter(|s| tune::quiet(&s.board))
+        .collect();
+    eprintln!("{} of {n} positions quiet", kept.len());
+    kept
 }
 
 fn number<T: std::str::FromStr>(arg: Option<&String>, default: T, what: &str) -> Result<T, String> {
@@ -38,10 +50,11 @@ fn run() -> Result<(), String> {
         iterations: number(args.get(1), defaults.iterations, "iterations")?,
         rate: number(args.get(2), defaults.rate, "rate")?,
         prior: number(args.get(3), defaults.prior, "prior")?,
+        ..defaults
     };
-    let all = read(path)?;
+    let all = quiet(read(path)?);
     let (train, held): (Vec<Sample>, Vec<Sample>) = match args.get(4) {
-        Some(v) => (all, read(v)?),
+        Some(v) => (all, quiet(read(v)?)),
         None => {
             let (mut t, mut h) = (Vec::new(), Vec::new());
             for (i, s) in all.into_iter().enumerate() {

@@ -88,6 +88,29 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, TuneError> {
     Ok(out)
 }
 
+/// Whether `board` is quiet enough to tune a static evaluation on: the
+/// side to move is not in check and has no capture that wins material by
+/// static exchange ([`crate::floyd::see`]) — there the static value
+/// and a search's value (the label) agree up to positional play, as in
+/// Texel's method, which tunes on quiescence-resolved positions.
+pub fn quiet(board: &Board) -> bool {
+    if !board.checkers().is_empty() {
+        return false;
+    }
+    let theirs = board.colors(!board.side_to_move());
+    let mut winning = false;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            if theirs.has(mv.to) && crate::floyd::see(board, mv) > 0 {
+                winning = true;
+                return true;
+            }
+        }
+        false
+    });
+    !winning
+}
+
 /// Texel's sigmoid: the expected score of a value of `eval` centipawns at
 /// scale `k`.
 #[inline]
@@ -250,14 +273,23 @@ pub struct TuneSettings {
     /// relative to the loss), which keeps squares the data rarely visit
     /// near their hand-set values.
     pub prior: f64,
+    /// Whether the tables stay as symmetric between the a–d and e–h
+    /// files as they start (each square's step is the mean of its own and
+    /// its file-mirror's): half the free parameters, less noise.
+    pub mirror: bool,
+    /// Whether the tempo is tuned (else it keeps its starting value: a
+    /// larger tempo moves every static value the search prunes by).
+    pub tempo: bool,
 }
 
 impl Default for TuneSettings {
     fn default() -> Self {
         TuneSettings {
-            iterations: 500,
+            iterations: 300,
             rate: 1.0,
             prior: 1e-7,
+            mirror: true,
+            tempo: false,
         }
     }
 }
@@ -291,6 +323,24 @@ pub fn tune(
             for &(i, c) in &f.terms {
                 grad[i] += d * c;
             }
+        }
+        if settings.mirror {
+            for p in 0..6 {
+                for sq in 0..64 {
+                    let m = sq ^ 7;
+                    if sq % 8 < 4 {
+                        for phase in 0..2 {
+                            let (a, b) = ((p * 64 + sq) * 2 + phase, (p * 64 + m) * 2 + phase);
+                            let mean = (grad[a] + grad[b]) / 2.0;
+                            grad[a] = mean;
+                            grad[b] = mean;
+                        }
+                    }
+                }
+            }
+        }
+        if !settings.tempo {
+            grad[TEMPO_AT] = 0.0;
         }
         for i in 0..PARAMS {
             let g = grad[i] + 2.0 * settings.prior * (theta[i] - theta0[i]);
@@ -423,20 +473,93 @@ mod tests {
             iterations: 50,
             rate: 2.0,
             prior: 0.0,
+            mirror: false,
+            tempo: true,
         };
         let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
         let after = loss(&samples, terms, &tuned, k);
         assert!(after < before * 0.98, "loss {before} -> {after}");
         assert_ne!(tuned, PstWeights::DEFAULT);
+        // Mirrored, with the tempo held: still lower, the knight's table
+        // (symmetric at the start) stays symmetric, the tempo stays.
+        let settings = TuneSettings {
+            mirror: true,
+            tempo: false,
+            ..settings
+        };
+        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
+        assert!(loss(&samples, terms, &tuned, k) < before * 0.98);
+        assert_eq!(tuned.tempo, PstWeights::DEFAULT.tempo);
+        let knight = &tuned.values[Piece::Knight as usize];
+        for sq in 0..64 {
+            assert_eq!(knight[sq], knight[sq ^ 7], "square {sq}");
+        }
+        assert_ne!(knight, &PstWeights::DEFAULT.values[Piece::Knight as usize]);
+    }
+
+    /// The numbers of the constant `name` in `to_rust`'s output.
+    fn numbers(text: &str, name: &str) -> Vec<Value> {
+        let start = text.find(&format!("const {name}:")).expect(name);
+        let body = &text[start..];
+        let body = &body[body.find('=').expect("=") + 1..];
+        let body = &body[..body.find(';').expect(";")];
+        body.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().expect("number"))
+            .collect()
     }
 
     #[test]
-    fn the_rust_output_holds_every_table() {
-        let s = to_rust(&PstWeights::DEFAULT);
-        assert!(s.starts_with("const MATERIAL_MG: [Value; 6] = ["));
+    fn the_rust_output_rebuilds_the_weights() {
+        // Any weights: the tuned ones of the fixture, pawns and all.
+        let samples = fixture();
+        let terms = EvalTerms::default();
+        let k = fit_k(&samples, terms, &PstWeights::DEFAULT);
+        let settings = TuneSettings {
+            iterations: 20,
+            ..TuneSettings::default()
+        };
+        let weights = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
+        let s = to_rust(&weights);
         assert_eq!(s.matches("[Value; 64]").count(), 12);
-        assert!(s.contains("const BISHOP_PAIR: (Value, Value) = (30, 50);"));
-        assert!(s.contains("const TEMPO: Value = 10;"));
+        let material = [numbers(&s, "MATERIAL_MG"), numbers(&s, "MATERIAL_EG")];
+        let names = ["PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING"];
+        for (p, name) in names.iter().enumerate() {
+            let mg = numbers(&s, &format!("{name}_MG"));
+            let eg = numbers(&s, &format!("{name}_EG"));
+            assert_eq!((mg.len(), eg.len()), (64, 64));
+            for sq in 0..64 {
+                if p == 0 && !(8..56).contains(&sq) {
+                    continue;
+                }
+                // Written as seen: the first row is the eighth rank.
+                let seen = sq ^ 56;
+                assert_eq!(
+                    weights.values[p][sq],
+                    (material[0][p] + mg[seen], material[1][p] + eg[seen]),
+                    "{name} on {sq}"
+                );
+            }
+        }
+        let pair = numbers(&s, "BISHOP_PAIR");
+        assert_eq!(pair, vec![weights.bishop_pair.0, weights.bishop_pair.1]);
+        assert_eq!(numbers(&s, "TEMPO"), vec![weights.tempo]);
+    }
+
+    #[test]
+    fn quiet_positions_have_no_winning_capture_and_no_check() {
+        let quiet_fen = |fen: &str| quiet(&Board::from_fen(fen, false).expect("fen"));
+        // The start, and an even exchange on offer (a defended pawn).
+        assert!(quiet_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ));
+        assert!(quiet_fen("4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1"));
+        // A hanging knight; a check.
+        assert!(!quiet_fen("4k3/8/8/4n3/3P4/8/8/4K3 w - - 0 1"));
+        assert!(!quiet_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"));
+        // The fixture holds both kinds.
+        let n = fixture().iter().filter(|s| quiet(&s.board)).count();
+        assert!(n > 50 && n < 150, "{n} quiet of 150");
     }
 
     #[test]
