@@ -126,7 +126,7 @@ fn windows(seed: u64, scale: Value) -> Vec<(Value, Value)> {
 #[test]
 fn an_empty_window_takes_the_general_path() {
     let tree = Uniform::new(3, 4, 7).unwrap();
-    let general = General(tree.clone());
+    let general = General(tree);
     for window in [(5, 5), (1 << 40, -(1 << 40)), (0, NEG_INFINITY)] {
         assert_eq!(
             observed::<FailHard, _>(&tree, &0, 4, window),
