@@ -100,16 +100,40 @@ fn counted<R: ReturnRule, G: Game>(
 }
 
 /// Windows: the full one, and a few drawn from the seed around the values
-/// the trees take (narrow ones make many cutoffs and fail high and low).
+/// the trees take (narrow ones make many cutoffs and fail high and low):
+/// `a` in `[-scale, scale]`, width in `[1, scale]`, computed in 128 bits
+/// (with `scale` = 2^55, `2000 · scale` does not fit in a `Value`: the
+/// windows wrapped, and some were empty, before 2026-11-26).
 fn windows(seed: u64, scale: Value) -> Vec<(Value, Value)> {
     let mut out = vec![(NEG_INFINITY, INFINITY)];
+    let scale = i128::from(scale);
     for k in 0..3 {
         let h = node_hash(seed ^ 0xc0_4ac7, k);
-        let a = (h % 2001) as Value * scale / 1000 - scale;
-        let w = 1 + ((h >> 32) % 1000) as Value * scale / 1000;
-        out.push((a, a + w));
+        let a = i128::from(h % 2001) * scale / 1000 - scale;
+        let w = 1 + i128::from((h >> 32) % 1000) * scale / 1000;
+        let window = (Value::try_from(a).unwrap(), Value::try_from(a + w).unwrap());
+        assert!(window.0 < window.1, "{window:?}");
+        out.push(window);
     }
     out
+}
+
+/// A window that is empty (alpha ≥ beta) breaks alpha-beta's precondition,
+/// which only a debug build checks; a release build searches it by the
+/// general path, the compact path being for non-empty windows only, so
+/// both sides agree here too.
+#[cfg(not(debug_assertions))]
+#[test]
+fn an_empty_window_takes_the_general_path() {
+    let tree = Uniform::new(3, 4, 7).unwrap();
+    let general = General(tree);
+    for window in [(5, 5), (1 << 40, -(1 << 40)), (0, NEG_INFINITY)] {
+        assert_eq!(
+            observed::<FailHard, _>(&tree, &0, 4, window),
+            observed::<FailHard, _>(&general, &0, 4, window),
+            "{window:?}"
+        );
+    }
 }
 
 /// Compares the compact and the general path on `tree` for the three

@@ -180,15 +180,9 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
         let child = game.play(pos, moves.get(i));
         let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
         s.observer.node(ply + 1, i + 1, -beta, -lower);
-        let t = if depth == 2 {
-            -leaf_child::<R, G, O>(s, game, &child, ply + 1, -beta, -lower, own)
-        } else {
-            let (t, child_cut) =
-                node::<R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower);
-            let t = -s.returned(ply + 1, t);
-            s.successor_cut(ply + 1, child_cut, t, own);
-            t
-        };
+        let (t, child_cut) = node::<R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower);
+        let t = -s.returned(ply + 1, t);
+        s.successor_cut(ply + 1, child_cut, t, own);
         if O::ACTIVE {
             own = own.max(t);
         } else {
@@ -217,45 +211,6 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
 /// `node`, `leaf`, `returned`; per node `examined` and the cutoff.
 #[inline(never)]
 fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
-    s: &mut Search<'_, G, O>,
-    game: &G,
-    pos: &G::Position,
-    ply: usize,
-    alpha: Value,
-    beta: Value,
-) -> (Value, Cut) {
-    leaf_parent_loop::<R, G, O>(s, game, pos, ply, alpha, beta)
-}
-
-/// A leaf parent searched by its parent's successor loop (the depth-2
-/// instance of [`successors`]): [`leaf_parent`], followed by what that loop
-/// would report next — the leaf parent's return and its cutoff, deep
-/// exactly when its value for the parent exceeds `parent_own`, the best
-/// value of its elder siblings (Knuth & Moore 1975, §3) — so the events
-/// and their order are those of the general path, and the loop takes only
-/// the value: no cutoff is handed back and tested there, and the
-/// classification runs only at a cutoff, on this function's exit from its
-/// leaf loop.
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-fn leaf_child<R: ReturnRule, G: Game, O: Observer>(
-    s: &mut Search<'_, G, O>,
-    game: &G,
-    pos: &G::Position,
-    ply: usize,
-    alpha: Value,
-    beta: Value,
-    parent_own: Value,
-) -> Value {
-    let (value, cut) = leaf_parent_loop::<R, G, O>(s, game, pos, ply, alpha, beta);
-    let value = s.returned(ply, value);
-    s.successor_cut(ply, cut, -value, parent_own);
-    value
-}
-
-/// The body of [`leaf_parent`] and [`leaf_child`].
-#[inline(always)]
-fn leaf_parent_loop<R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
