@@ -6,7 +6,9 @@
 //! of programs since the 1990s (Fruit, PeSTO); the tables are this
 //! project's own, written from the plain principles — centralise knights
 //! and the endgame king, keep the middlegame king sheltered, advance
-//! pawns, rooks on the seventh — and not tuned.
+//! pawns, rooks on the seventh — and not tuned: weights tuned by
+//! [`super::tune`] on Stockfish-labelled self-play positions did not gain in
+//! matches against these (docs/chess.md), so these stay.
 //!
 //! Used only by the UCI engine: the experiments evaluate with
 //! [`crate::eval::Evaluator`], and [`super::EngineEval::Standard`] stays
