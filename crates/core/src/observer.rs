@@ -449,10 +449,15 @@ impl Observer for Stats {
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {
         // Branch-free: this runs at every cutoff of an instrumented search.
-        let alpha = u64::from(cutoff.kind == CutoffKind::Alpha);
+        // The kind picks the count to add to (one addition in memory where
+        // adding 0 or 1 to both took two).
+        let count = if cutoff.kind == CutoffKind::Alpha {
+            &mut self.alpha_cutoffs
+        } else {
+            &mut self.beta_cutoffs
+        };
+        *count += 1;
         let deep = u64::from(cutoff.deep);
-        self.alpha_cutoffs += alpha;
-        self.beta_cutoffs += 1 - alpha;
         self.deep_cutoffs += deep;
         self.pruned += cutoff.pruned as u64;
         self.deep_pruned += deep * cutoff.pruned as u64;
