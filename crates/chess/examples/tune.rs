@@ -2,14 +2,15 @@
 //! on labelled positions and prints the tuned constants for `pst.rs`.
 //!
 //! ```text
-//! cargo run --release -p alphabeta-chess --example tune -- DATA [ITERATIONS] [RATE] [PRIOR] [VALIDATION]
+//! cargo run --release -p alphabeta-chess --example tune -- DATA [ITERATIONS] [RATE] [PRIOR] [VALIDATION] [MODE]
 //! ```
 //!
 //! DATA holds `FEN;LABEL` lines (`crates/chess/tests/tune_data.py`); every
 //! tenth position is held out and its loss reported beside the training
-//! loss, unless VALIDATION names a separate file. Only the positions
+//! loss, unless VALIDATION names a separate file (`-`: none). Only the positions
 //! [`tune::quiet`] accepts are used. The engine's default
-//! terms are held fixed.
+//! terms are held fixed. MODE `material` moves only each piece's material
+//! (`TuneSettings::material_only`); `tables` (the default) every square.
 
 use std::process::ExitCode;
 
@@ -43,17 +44,22 @@ fn number<T: std::str::FromStr>(arg: Option<&String>, default: T, what: &str) ->
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        return Err("usage: tune DATA [ITERATIONS] [RATE] [PRIOR] [VALIDATION]".into());
+        return Err("usage: tune DATA [ITERATIONS] [RATE] [PRIOR] [VALIDATION] [MODE]".into());
     };
     let defaults = TuneSettings::default();
     let settings = TuneSettings {
         iterations: number(args.get(1), defaults.iterations, "iterations")?,
         rate: number(args.get(2), defaults.rate, "rate")?,
         prior: number(args.get(3), defaults.prior, "prior")?,
+        material_only: match args.get(5).map(String::as_str) {
+            None | Some("tables") => false,
+            Some("material") => true,
+            Some(other) => return Err(format!("bad MODE {other:?} (tables or material)")),
+        },
         ..defaults
     };
     let all = quiet(read(path)?);
-    let (train, held): (Vec<Sample>, Vec<Sample>) = match args.get(4) {
+    let (train, held): (Vec<Sample>, Vec<Sample>) = match args.get(4).filter(|v| *v != "-") {
         Some(v) => (all, quiet(read(v)?)),
         None => {
             let (mut t, mut h) = (Vec::new(), Vec::new());

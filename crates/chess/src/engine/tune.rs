@@ -280,6 +280,10 @@ pub struct TuneSettings {
     /// Whether the tempo is tuned (else it keeps its starting value: a
     /// larger tempo moves every static value the search prunes by).
     pub tempo: bool,
+    /// Whether only each piece's material moves (its middlegame and its
+    /// endgame table each shifted as a whole, the tables' shapes kept):
+    /// ten free parameters and the bishop pair instead of 768.
+    pub material_only: bool,
 }
 
 impl Default for TuneSettings {
@@ -290,6 +294,7 @@ impl Default for TuneSettings {
             prior: 1e-7,
             mirror: true,
             tempo: false,
+            material_only: false,
         }
     }
 }
@@ -335,6 +340,22 @@ pub fn tune(
                             grad[a] = mean;
                             grad[b] = mean;
                         }
+                    }
+                }
+            }
+        }
+        if settings.material_only {
+            for p in 0..6 {
+                for phase in 0..2 {
+                    let at = |sq: usize| (p * 64 + sq) * 2 + phase;
+                    // The king's material is the same on both sides: no step.
+                    let sum: f64 = if p == 5 {
+                        0.0
+                    } else {
+                        (0..64).map(|sq| grad[at(sq)]).sum()
+                    };
+                    for sq in 0..64 {
+                        grad[at(sq)] = sum;
                     }
                 }
             }
@@ -475,6 +496,7 @@ mod tests {
             prior: 0.0,
             mirror: false,
             tempo: true,
+            material_only: false,
         };
         let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
         let after = loss(&samples, terms, &tuned, k);
@@ -495,6 +517,28 @@ mod tests {
             assert_eq!(knight[sq], knight[sq ^ 7], "square {sq}");
         }
         assert_ne!(knight, &PstWeights::DEFAULT.values[Piece::Knight as usize]);
+        // Material only: each table moves as a whole, the king's not at all.
+        let settings = TuneSettings {
+            material_only: true,
+            ..settings
+        };
+        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
+        assert!(loss(&samples, terms, &tuned, k) < before);
+        for p in 0..6 {
+            let shift = |sq: usize| {
+                let (m, e) = tuned.values[p][sq];
+                let (m0, e0) = PstWeights::DEFAULT.values[p][sq];
+                (m - m0, e - e0)
+            };
+            // Rounding aside, every square shifts alike.
+            for sq in 8..56 {
+                let (a, b) = (shift(sq), shift(8));
+                assert!((a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1, "{p} {sq}");
+            }
+            if p == 5 {
+                assert_eq!(shift(8), (0, 0));
+            }
+        }
     }
 
     /// The numbers of the constant `name` in `to_rust`'s output.
