@@ -82,7 +82,10 @@ def label(args):
     try:
         with open(args.out, "w", encoding="utf-8") as out:
             for i, fen in enumerate(chunk):
-                board = chess.Board(fen)
+                try:
+                    board = chess.Board(fen)
+                except ValueError as e:
+                    sys.exit(f"{args.fens}: position {args.first + i + 1}: bad FEN {fen!r}: {e}")
                 info = engine.analyse(board, chess.engine.Limit(depth=args.depth), game=i)
                 cp = info["score"].white().score(mate_score=100_000)
                 out.write(f"{fen};{expected_score(cp):.4f}\n")
@@ -104,6 +107,13 @@ def main():
     q.add_argument("--first", type=int, default=0)
     q.add_argument("--count", type=int, default=None)
     args = parser.parse_args()
+    try:
+        run(args)
+    except OSError as e:
+        sys.exit(f"tune_data.py: {e}")
+
+
+def run(args):
     if args.command == "positions":
         n = 0
         with open(args.out, "w", encoding="utf-8") as out:
