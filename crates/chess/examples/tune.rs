@@ -18,7 +18,19 @@ use alphabeta_chess::engine::pst::PstWeights;
 use alphabeta_chess::engine::terms::EvalTerms;
 use alphabeta_chess::engine::tune::{self, Sample, TuneSettings};
 
+/// The largest data file read (about eight million positions): the
+/// samples are held in memory.
+const MAX_DATA_BYTES: u64 = 512 << 20;
+
 fn read(path: &str) -> Result<Vec<Sample>, String> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("{path}: {e}"))?
+        .len();
+    if size > MAX_DATA_BYTES {
+        return Err(format!(
+            "{path}: {size} bytes, more than the {MAX_DATA_BYTES} read"
+        ));
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     tune::read_samples(&text).map_err(|e| format!("{path}: {e}"))
 }
@@ -58,6 +70,7 @@ fn run() -> Result<(), String> {
         },
         ..defaults
     };
+    settings.check().map_err(|e| e.to_string())?;
     let all = quiet(read(path)?);
     let (train, held): (Vec<Sample>, Vec<Sample>) = match args.get(4).filter(|v| *v != "-") {
         Some(v) => (all, quiet(read(v)?)),
@@ -86,7 +99,7 @@ fn run() -> Result<(), String> {
     };
     eprintln!("K = {k:.4}; {settings:?}");
     show("defaults", &start);
-    let tuned = tune::tune(&train, terms, &start, k, settings);
+    let tuned = tune::tune(&train, terms, &start, k, settings).map_err(|e| e.to_string())?;
     show("tuned", &tuned);
     print!("{}", tune::to_rust(&tuned));
     Ok(())

@@ -41,6 +41,9 @@ pub enum TuneError {
     /// No positions at all.
     #[error("no positions in the data")]
     Empty,
+    /// Settings [`tune`] cannot run with ([`TuneSettings::check`]).
+    #[error("bad tuning settings: {0}")]
+    Settings(String),
 }
 
 /// One labelled position.
@@ -286,6 +289,39 @@ pub struct TuneSettings {
     pub material_only: bool,
 }
 
+impl TuneSettings {
+    /// The most steps [`tune`] takes: a bound on its running time (a step
+    /// is one pass over the data; the runs of docs/performance-chess.md
+    /// took 300 to 2000).
+    pub const MAX_ITERATIONS: usize = 100_000;
+
+    /// Whether [`tune`] can run with these settings: at least one and at
+    /// most [`TuneSettings::MAX_ITERATIONS`] steps, a finite positive step
+    /// size and a finite prior weight that is not negative (a negative
+    /// step size would climb the loss, a negative prior push the weights
+    /// away from their start).
+    pub fn check(&self) -> Result<(), TuneError> {
+        let bad = |what: String| Err(TuneError::Settings(what));
+        if !(1..=Self::MAX_ITERATIONS).contains(&self.iterations) {
+            return bad(format!(
+                "iterations {} not in 1..={}",
+                self.iterations,
+                Self::MAX_ITERATIONS
+            ));
+        }
+        if !(self.rate.is_finite() && self.rate > 0.0) {
+            return bad(format!(
+                "rate {} is not a finite positive number",
+                self.rate
+            ));
+        }
+        if !(self.prior.is_finite() && self.prior >= 0.0) {
+            return bad(format!("prior {} is not a finite number ≥ 0", self.prior));
+        }
+        Ok(())
+    }
+}
+
 impl Default for TuneSettings {
     fn default() -> Self {
         TuneSettings {
@@ -300,7 +336,9 @@ impl Default for TuneSettings {
 }
 
 /// Tunes `start` on `samples` at scale `k` with the fixed `terms`; returns
-/// the tuned weights (rounded to centipawns). The king's material is not a
+/// the tuned weights (rounded to centipawns), or the error of
+/// [`TuneSettings::check`] (or of a scale `k` that is not finite and
+/// positive). The king's material is not a
 /// parameter that matters (both sides have one king), and pawns on the
 /// first and last ranks never occur; their values stay as they were.
 pub fn tune(
@@ -309,7 +347,13 @@ pub fn tune(
     start: &PstWeights,
     k: f64,
     settings: TuneSettings,
-) -> PstWeights {
+) -> Result<PstWeights, TuneError> {
+    settings.check()?;
+    if !(k.is_finite() && k > 0.0) {
+        return Err(TuneError::Settings(format!(
+            "scale K {k} is not a finite positive number"
+        )));
+    }
     let features: Vec<Features> = samples
         .iter()
         .map(|s| Features::new(&s.board, terms))
@@ -372,7 +416,7 @@ pub fn tune(
             theta[i] -= settings.rate * mh / (vh.sqrt() + eps);
         }
     }
-    unflatten(&theta)
+    Ok(unflatten(&theta))
 }
 
 /// `weights` as the constants of `pst.rs`: material by piece (the mean of
@@ -498,7 +542,7 @@ mod tests {
             tempo: true,
             material_only: false,
         };
-        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
+        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings).unwrap();
         let after = loss(&samples, terms, &tuned, k);
         assert!(after < before * 0.98, "loss {before} -> {after}");
         assert_ne!(tuned, PstWeights::DEFAULT);
@@ -509,7 +553,7 @@ mod tests {
             tempo: false,
             ..settings
         };
-        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
+        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings).unwrap();
         assert!(loss(&samples, terms, &tuned, k) < before * 0.98);
         assert_eq!(tuned.tempo, PstWeights::DEFAULT.tempo);
         let knight = &tuned.values[Piece::Knight as usize];
@@ -522,7 +566,7 @@ mod tests {
             material_only: true,
             ..settings
         };
-        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
+        let tuned = tune(&samples, terms, &PstWeights::DEFAULT, k, settings).unwrap();
         assert!(loss(&samples, terms, &tuned, k) < before);
         for p in 0..6 {
             let shift = |sq: usize| {
@@ -563,7 +607,7 @@ mod tests {
             iterations: 20,
             ..TuneSettings::default()
         };
-        let weights = tune(&samples, terms, &PstWeights::DEFAULT, k, settings);
+        let weights = tune(&samples, terms, &PstWeights::DEFAULT, k, settings).unwrap();
         let s = to_rust(&weights);
         assert_eq!(s.matches("[Value; 64]").count(), 12);
         let material = [numbers(&s, "MATERIAL_MG"), numbers(&s, "MATERIAL_EG")];
@@ -624,6 +668,51 @@ mod tests {
                 read_samples(&format!("8/8/8/4k3/8/3K4/8/8 w - - 0 1;{label}")).unwrap_err(),
                 TuneError::Label { line: 1, .. }
             ));
+        }
+    }
+
+    #[test]
+    fn bad_settings_are_refused_before_any_step() {
+        let samples = fixture();
+        let terms = EvalTerms::default();
+        let ok = TuneSettings::default();
+        assert!(ok.check().is_ok());
+        let bad = [
+            TuneSettings {
+                iterations: 0,
+                ..ok
+            },
+            TuneSettings {
+                iterations: TuneSettings::MAX_ITERATIONS + 1,
+                ..ok
+            },
+            TuneSettings { rate: -1.0, ..ok },
+            TuneSettings { rate: 0.0, ..ok },
+            TuneSettings {
+                rate: f64::NAN,
+                ..ok
+            },
+            TuneSettings { prior: -3.0, ..ok },
+            TuneSettings {
+                prior: f64::INFINITY,
+                ..ok
+            },
+        ];
+        for settings in bad {
+            assert!(
+                matches!(settings.check(), Err(TuneError::Settings(_))),
+                "{settings:?}"
+            );
+            let err = tune(&samples, terms, &PstWeights::DEFAULT, 1.0, settings).unwrap_err();
+            assert!(matches!(err, TuneError::Settings(_)), "{settings:?}");
+        }
+        let one = TuneSettings {
+            iterations: 1,
+            ..ok
+        };
+        for k in [0.0, -1.0, f64::NAN] {
+            let err = tune(&samples, terms, &PstWeights::DEFAULT, k, one).unwrap_err();
+            assert!(matches!(err, TuneError::Settings(_)), "K = {k}");
         }
     }
 }
