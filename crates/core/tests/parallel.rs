@@ -256,6 +256,38 @@ proptest! {
     }
 }
 
+/// The case proptest found (CI, 2026-11-26): helped brothers were counted
+/// as the growth of a helper's searched count, which also held the brothers
+/// of split points nested below, so `brothers_helped` could exceed
+/// `brothers_searched`. Thread timing decides whether it shows, so the
+/// search is repeated.
+#[test]
+fn helped_brothers_never_outnumber_the_searched_ones() {
+    let tree = RandomTree {
+        seed: 2303147077124327980,
+        height: 6,
+        max_branching: 5,
+        range: 50,
+    };
+    for _ in 0..200 {
+        let r = ybwc(
+            &tree,
+            &ROOT,
+            u32::MAX,
+            (NEG_INFINITY, INFINITY),
+            Stats::default(),
+            Limits::none(),
+            options(two(), 1),
+        )
+        .unwrap();
+        assert!(
+            r.stats.brothers_helped <= r.stats.brothers_searched,
+            "{:?}",
+            r.stats
+        );
+    }
+}
+
 #[test]
 fn a_stop_request_ends_every_thread_promptly() {
     // 10^15 leaves: the search would never end by itself.

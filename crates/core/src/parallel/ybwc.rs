@@ -754,14 +754,9 @@ where
         return (observer, SplitStats::default());
     };
     let mut task = Task::new(ctx, observer);
-    let moved = ctx.thread() != sp.owner;
     let mut i = first;
     loop {
-        let before = task.stats.brothers_searched;
         let go_on = brother(ctx, &mut task, sp, i, false);
-        if moved {
-            task.stats.brothers_helped += task.stats.brothers_searched - before;
-        }
         match sp.claim(ctx) {
             Some(next) if go_on => i = next,
             _ => break,
@@ -808,6 +803,11 @@ where
     };
     let t = -task.s.returned(sp.ply + 1, t);
     task.stats.brothers_searched += 1;
+    // Counted here, brother by brother, not as the growth of
+    // `brothers_searched` over a helper's claim: that growth also holds the
+    // brothers of split points nested below this one, merged in from their
+    // own helpers (already counted there) or owned by this thread.
+    task.stats.brothers_helped += u64::from(ctx.thread() != sp.owner);
     task.s.successor_cut(sp.ply + 1, child_cut, t, own);
     let before = sp.own.fetch_max(t, Ordering::Relaxed);
     if ctx.track_pv && t > before.max(sp.alpha) {
