@@ -977,6 +977,7 @@ mod tests {
             (only(|p| p.reverse_futility = true), 5),
             (only(|p| p.quiescence_see = true), 5),
             (only(|p| p.internal_reduction = true), 5),
+            (only(|p| p.late_move_pruning = true), 5),
             (
                 only(|p| {
                     p.late_move_reductions = true;

@@ -71,6 +71,11 @@ pub struct Pruning {
     /// or reaches the fifth rank or beyond) are neither reduced by late-move
     /// reductions nor pruned by futility (UCI `PawnBreaks`).
     pub pawn_breaks: bool,
+    /// Late-move pruning (move-count pruning): at most [`LMP_DEPTH`] plies
+    /// from the horizon, outside the principal variation and not in check,
+    /// the quiet moves after the first [`lmp_count`] moves are not searched (UCI
+    /// `LateMovePruning`).
+    pub late_move_pruning: bool,
 }
 
 impl Default for Pruning {
@@ -87,14 +92,18 @@ impl Default for Pruning {
             history_gravity: false,
             internal_reduction: false,
             pawn_breaks: false,
+            late_move_pruning: LMP_DEFAULT,
         }
     }
 }
 
+/// Whether [`Pruning::late_move_pruning`] is on by default.
+const LMP_DEFAULT: bool = false;
+
 impl Pruning {
     /// The names of the techniques that can be switched (the engine's UCI
     /// check options), in the order of [`Pruning::switches`].
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "LateMoveReductions",
         "Futility",
         "ReverseFutility",
@@ -102,10 +111,11 @@ impl Pruning {
         "HistoryGravity",
         "InternalReduction",
         "PawnBreaks",
+        "LateMovePruning",
     ];
 
     /// The switch of each technique in [`Pruning::NAMES`], in its order.
-    pub fn switches(&mut self) -> [&mut bool; 7] {
+    pub fn switches(&mut self) -> [&mut bool; 8] {
         [
             &mut self.late_move_reductions,
             &mut self.futility,
@@ -114,6 +124,7 @@ impl Pruning {
             &mut self.history_gravity,
             &mut self.internal_reduction,
             &mut self.pawn_breaks,
+            &mut self.late_move_pruning,
         ]
     }
 
@@ -128,6 +139,7 @@ impl Pruning {
         history_gravity: false,
         internal_reduction: false,
         pawn_breaks: false,
+        late_move_pruning: false,
     };
 
     /// Nothing that makes the value depend on the window or on what the
@@ -146,6 +158,7 @@ impl Pruning {
         history_gravity: false,
         internal_reduction: false,
         pawn_breaks: false,
+        late_move_pruning: false,
     };
 }
 
@@ -182,6 +195,19 @@ pub const IIR_DEPTH: i32 = 4;
 /// these margins by plies left.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: [Value; 4] = [0, 150, 300, 450];
+
+/// Late-move pruning acts at most this many plies from the horizon.
+pub const LMP_DEPTH: i32 = 4;
+
+/// Late-move pruning: with `depth` plies left (1 ..= [`LMP_DEPTH`]), the
+/// number of moves searched before the later quiet ones are pruned,
+/// `3 + depth²` (4, 7, 12, 19): the move-count rule of Stockfish's search
+/// (`futility_move_count`, without its "improving" halving) and of the
+/// Chess Programming Wiki's "Late Move Pruning"; the counts are this
+/// project's choice, not tuned.
+pub fn lmp_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
 
 /// Whether `mv` at `board` is a pawn break: a pawn move whose pawn then
 /// attacks an enemy pawn (a lever) or stands on its fifth rank or beyond.
@@ -740,6 +766,20 @@ impl Searcher<'_> {
         {
             return None;
         }
+        // Late-move pruning: near the horizon, once enough moves have been
+        // searched, the later quiet ones are skipped.
+        if self.pruning.late_move_pruning
+            && quiet
+            && !exempt
+            && !gives_check
+            && !pv_node
+            && !in_check
+            && depth <= LMP_DEPTH
+            && i >= lmp_count(depth)
+            && alpha.abs() < MATE_BOUND
+        {
+            return None;
+        }
         // The child's expected type (see `negamax`).
         let child_cut = if pv_node { i > 0 } else { !cut };
         let mut v;
@@ -948,6 +988,12 @@ mod tests {
         // tree several.
         assert_eq!(lmr_reduction(3, 3, false), 1);
         assert_eq!(lmr_reduction(10, 20, false), 3);
+    }
+
+    #[test]
+    fn late_move_pruning_keeps_three_plus_depth_squared_moves() {
+        let counts: Vec<usize> = (1..=LMP_DEPTH).map(lmp_count).collect();
+        assert_eq!(counts, [4, 7, 12, 19]);
     }
 
     #[test]

@@ -57,6 +57,11 @@ pub struct EvalTerms {
     /// (those behind its pawns counted twice), weighted by the square of
     /// its number of pieces (space).
     pub space: bool,
+    /// Threats: a bonus for the enemy pieces our pieces attack (by the
+    /// kind of attacker and of target), for hanging ones, for the pieces
+    /// our safe pawns attack and those a safe pawn push would attack, and
+    /// for the squares we contest that the enemy does not hold strongly.
+    pub threats: bool,
 }
 
 impl Default for EvalTerms {
@@ -74,6 +79,7 @@ impl Default for EvalTerms {
             candidate_passers: CANDIDATE_DEFAULT,
             pawn_storm: false,
             space: false,
+            threats: THREATS_DEFAULT,
         }
     }
 }
@@ -89,10 +95,13 @@ const CONNECTED_DEFAULT: bool = false;
 /// Whether [`EvalTerms::candidate_passers`] is on by default.
 const CANDIDATE_DEFAULT: bool = false;
 
+/// Whether [`EvalTerms::threats`] is on by default.
+const THREATS_DEFAULT: bool = false;
+
 impl EvalTerms {
     /// The names of the terms' switches (the engine's UCI check options),
     /// in the order of [`EvalTerms::switches`].
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "PassedPawns",
         "DoubledPawns",
         "IsolatedPawns",
@@ -103,10 +112,11 @@ impl EvalTerms {
         "CandidatePassers",
         "PawnStorm",
         "Space",
+        "Threats",
     ];
 
     /// Every term's switch, in the order of [`EvalTerms::NAMES`].
-    pub fn switches(&mut self) -> [&mut bool; 10] {
+    pub fn switches(&mut self) -> [&mut bool; 11] {
         [
             &mut self.passed_pawns,
             &mut self.doubled_pawns,
@@ -118,6 +128,7 @@ impl EvalTerms {
             &mut self.candidate_passers,
             &mut self.pawn_storm,
             &mut self.space,
+            &mut self.threats,
         ]
     }
 
@@ -133,6 +144,7 @@ impl EvalTerms {
         candidate_passers: false,
         pawn_storm: false,
         space: false,
+        threats: false,
     };
 
     /// Every term on.
@@ -147,6 +159,7 @@ impl EvalTerms {
         candidate_passers: true,
         pawn_storm: true,
         space: true,
+        threats: true,
     };
 
     /// Whether any term is on.
@@ -202,6 +215,45 @@ const SPACE_RANKS: [u64; 2] = [0x0000_0000_FFFF_FF00, 0x00FF_FFFF_0000_0000];
 /// 24 at the start): about Stockfish's threshold (two thirds of the
 /// starting non-pawn material and more).
 pub const SPACE_MIN_PHASE: u32 = 16;
+/// Stockfish 11's classical threat weights (`evaluate.cpp`, in its
+/// units: a pawn 128 in the middlegame, 213 in the endgame) scaled to a
+/// 100-centipawn pawn in both phases; see [`threats`].
+const fn sf11(mg: Value, eg: Value) -> (Value, Value) {
+    (mg * 100 / 128, eg * 100 / 213)
+}
+/// Threats: a minor piece attacking an enemy pawn, knight, bishop, rook,
+/// queen (indexed by the target, king 0): Stockfish 11's `ThreatByMinor`.
+pub const THREAT_BY_MINOR: [(Value, Value); 6] = [
+    sf11(6, 32),
+    sf11(59, 41),
+    sf11(79, 56),
+    sf11(90, 119),
+    sf11(79, 161),
+    (0, 0),
+];
+/// Threats: a rook attacking a weak enemy pawn … queen: `ThreatByRook`.
+pub const THREAT_BY_ROOK: [(Value, Value); 6] = [
+    sf11(3, 44),
+    sf11(38, 71),
+    sf11(38, 61),
+    sf11(0, 38),
+    sf11(51, 38),
+    (0, 0),
+];
+/// Threats: the king attacks a weak enemy piece or pawn (`ThreatByKing`).
+pub const THREAT_BY_KING: (Value, Value) = sf11(24, 89);
+/// Threats: each weak enemy piece that is undefended, or a piece (not a
+/// pawn) attacked twice (`Hanging`).
+pub const HANGING: (Value, Value) = sf11(69, 36);
+/// Threats: each square both sides attack that the enemy does not hold
+/// strongly (`RestrictedPiece`).
+pub const RESTRICTED: (Value, Value) = sf11(7, 7);
+/// Threats: each enemy piece attacked by a safe own pawn
+/// (`ThreatBySafePawn`).
+pub const THREAT_BY_SAFE_PAWN: (Value, Value) = sf11(173, 94);
+/// Threats: each enemy piece a safe pawn push would attack
+/// (`ThreatByPawnPush`).
+pub const THREAT_BY_PAWN_PUSH: (Value, Value) = sf11(48, 39);
 /// Attack units of an enemy knight, bishop, rook and queen for each
 /// square of the king's zone it attacks.
 const ATTACK_WEIGHT: [Value; 6] = [0, 2, 2, 3, 5, 0];
@@ -342,11 +394,19 @@ fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
 /// The squares attacked by the pawns `pawns` of `color`.
 #[inline]
 pub fn pawn_attacks(pawns: u64, color: Color) -> u64 {
+    let (west, east) = pawn_attack_diagonals(pawns, color);
+    west | east
+}
+
+/// The squares the pawns `pawns` of `color` attack towards the a-file
+/// (west) and towards the h-file (east).
+#[inline]
+fn pawn_attack_diagonals(pawns: u64, color: Color) -> (u64, u64) {
     const NOT_A: u64 = !FILE_A;
     const NOT_H: u64 = !(FILE_A << 7);
     match color {
-        Color::White => ((pawns << 7) & NOT_H) | ((pawns << 9) & NOT_A),
-        Color::Black => ((pawns >> 7) & NOT_A) | ((pawns >> 9) & NOT_H),
+        Color::White => ((pawns << 7) & NOT_H, (pawns << 9) & NOT_A),
+        Color::Black => ((pawns >> 9) & NOT_H, (pawns >> 7) & NOT_A),
     }
 }
 
@@ -455,6 +515,84 @@ fn space(board: &Board, color: Color, ours: u64, theirs: u64) -> Value {
     bonus * weight * weight * 100 / (16 * 128)
 }
 
+/// The (middlegame, endgame) threats of `color` against the other side,
+/// given both sides' attacks `maps` (indexed by colour). Stockfish 11's
+/// classical `Evaluation::threats` (`evaluate.cpp`, 2020; the Chess
+/// Programming Wiki's "Attack and Defend Maps" and "Hanging Piece"): a
+/// square is *strongly protected* by the enemy when an enemy pawn attacks
+/// it or the enemy attacks it twice and we do not; an enemy piece or pawn
+/// we attack that is not strongly protected is *weak*. Bonuses: each enemy
+/// piece (pawns excepted, unless weak) attacked by our knights or bishops
+/// ([`THREAT_BY_MINOR`], by the target), each weak one attacked by our
+/// rooks ([`THREAT_BY_ROOK`]), one [`THREAT_BY_KING`] when our king
+/// attacks a weak one, [`HANGING`] for each weak one that is undefended
+/// or is a piece we attack twice, [`RESTRICTED`] for each square both
+/// sides attack that the enemy does not hold strongly,
+/// [`THREAT_BY_SAFE_PAWN`] for each enemy piece attacked by one of our
+/// pawns that stands on a square the enemy does not attack or we defend,
+/// and [`THREAT_BY_PAWN_PUSH`] for each enemy piece that a pawn pushed one
+/// square (or two from its second rank) to an empty square, not attacked
+/// by an enemy pawn and safe as above, would attack. The enemy king is
+/// never a target here (Stockfish's king-attack terms are elsewhere); the
+/// queen-threat bonuses (`KnightOnQueen`, `SliderOnQueen`) are left out.
+/// Stockfish's weights scaled to a 100-centipawn pawn; they are not
+/// retuned for this engine.
+fn threats(board: &Board, color: Color, maps: &[AttackMap; 2]) -> (Value, Value) {
+    let (us, them) = (&maps[color as usize], &maps[!color as usize]);
+    let pawns = board.pieces(Piece::Pawn).0;
+    let their_king = board.king(!color).bitboard().0;
+    let enemies = board.colors(!color).0 & !their_king;
+    let non_pawn_enemies = enemies & !pawns;
+    let strongly_protected = them.by[Piece::Pawn as usize] | (them.twice & !us.twice);
+    let defended = non_pawn_enemies & strongly_protected;
+    let weak = enemies & !strongly_protected & us.all;
+    let (mut mg, mut eg) = (0, 0);
+    let mut add = |(m, e): (Value, Value), n: u32| {
+        mg += m * n as Value;
+        eg += e * n as Value;
+    };
+    let minors = us.by[Piece::Knight as usize] | us.by[Piece::Bishop as usize];
+    for sq in BitBoard((defended | weak) & minors) {
+        let target = board.piece_on(sq).unwrap_or(Piece::King);
+        add(THREAT_BY_MINOR[target as usize], 1);
+    }
+    for sq in BitBoard(weak & us.by[Piece::Rook as usize]) {
+        let target = board.piece_on(sq).unwrap_or(Piece::King);
+        add(THREAT_BY_ROOK[target as usize], 1);
+    }
+    if weak & us.by[Piece::King as usize] != 0 {
+        add(THREAT_BY_KING, 1);
+    }
+    let hanging = weak & (!them.all | (non_pawn_enemies & us.twice));
+    add(HANGING, hanging.count_ones());
+    add(
+        RESTRICTED,
+        (them.all & !strongly_protected & us.all).count_ones(),
+    );
+    // Squares the enemy does not attack, or that we defend.
+    let safe = !them.all | us.all;
+    let ours = board.colored_pieces(color, Piece::Pawn).0;
+    add(
+        THREAT_BY_SAFE_PAWN,
+        (pawn_attacks(ours & safe, color) & non_pawn_enemies).count_ones(),
+    );
+    let empty = !board.occupied().0;
+    let (push, third) = match color {
+        Color::White => ((ours << 8) & empty, 0x0000_0000_00FF_0000u64),
+        Color::Black => ((ours >> 8) & empty, 0x0000_FF00_0000_0000u64),
+    };
+    let double = match color {
+        Color::White => ((push & third) << 8) & empty,
+        Color::Black => ((push & third) >> 8) & empty,
+    };
+    let pushes = (push | double) & !them.by[Piece::Pawn as usize] & safe;
+    add(
+        THREAT_BY_PAWN_PUSH,
+        (pawn_attacks(pushes, color) & non_pawn_enemies).count_ones(),
+    );
+    (mg, eg)
+}
+
 /// The (middlegame, endgame) mobility of `color`'s pieces; `theirs` is the
 /// enemy pawns.
 fn mobility(board: &Board, color: Color, theirs: u64) -> (Value, Value) {
@@ -541,7 +679,59 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     }
     let (wm, we) = side(board, Color::White, terms);
     let (bm, be) = side(board, Color::Black, terms);
-    (wm - bm, we - be)
+    let (mut mg, mut eg) = (wm - bm, we - be);
+    if terms.threats {
+        let maps = [
+            AttackMap::of(board, Color::White),
+            AttackMap::of(board, Color::Black),
+        ];
+        let (tm, te) = threats(board, Color::White, &maps);
+        let (bm, be) = threats(board, Color::Black, &maps);
+        mg += tm - bm;
+        eg += te - be;
+    }
+    (mg, eg)
+}
+
+/// The squares one side attacks: by each kind of piece (pawn … king), by
+/// any, and by at least two of its pieces.
+#[derive(Clone, Copy, Debug)]
+struct AttackMap {
+    by: [u64; 6],
+    all: u64,
+    twice: u64,
+}
+
+impl AttackMap {
+    /// `color`'s attacks on `board` (sliders stop at the first piece; no
+    /// x-rays through their own sliders, unlike Stockfish).
+    fn of(board: &Board, color: Color) -> Self {
+        let pawns = board.colored_pieces(color, Piece::Pawn).0;
+        // A square both diagonals of the pawns reach is attacked twice.
+        let (west, east) = pawn_attack_diagonals(pawns, color);
+        let pawn_all = west | east;
+        let mut map = AttackMap {
+            by: [0; 6],
+            all: pawn_all,
+            twice: west & east,
+        };
+        map.by[Piece::Pawn as usize] = pawn_all;
+        let occupied = board.occupied();
+        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+            for sq in board.colored_pieces(color, piece) {
+                map.add(piece, attacks(piece, sq, occupied).0);
+            }
+        }
+        map.add(Piece::King, get_king_moves(board.king(color)).0);
+        map
+    }
+
+    #[inline]
+    fn add(&mut self, piece: Piece, a: u64) {
+        self.twice |= self.all & a;
+        self.all |= a;
+        self.by[piece as usize] |= a;
+    }
 }
 
 #[cfg(test)]
@@ -826,6 +1016,50 @@ mod tests {
                 space
             ),
             (0, 0)
+        );
+    }
+
+    #[test]
+    fn threats_score_attacked_hanging_and_pawn_threatened_pieces() {
+        let threats = only(|t| t.threats = true);
+        // The weights in centipawns: Stockfish 11's, times 100/128 in the
+        // middlegame and 100/213 in the endgame, rounded down.
+        assert_eq!(THREAT_BY_MINOR[Piece::Pawn as usize], (4, 15));
+        assert_eq!(THREAT_BY_MINOR[Piece::Rook as usize], (70, 55));
+        assert_eq!(HANGING, (53, 16));
+        assert_eq!(RESTRICTED, (5, 3));
+        assert_eq!(THREAT_BY_SAFE_PAWN, (135, 44));
+        assert_eq!(THREAT_BY_PAWN_PUSH, (37, 18));
+        // A white pawn on e4 attacks the black knight on d5, which no black
+        // piece defends and which does not attack e4: a safe pawn threat
+        // and a hanging piece; nothing else (no square both sides attack,
+        // and e5 would attack nothing).
+        assert_eq!(
+            terms_of("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", threats),
+            (135 + 53, 44 + 16)
+        );
+        // With the pawn on e3 instead: the push to e4 (empty, safe) would
+        // attack d5 (White: a pawn-push threat), White contests f4 with the
+        // knight, which Black does not hold strongly (one restricted
+        // square); the knight attacks the undefended e3 pawn (Black: a minor
+        // on a pawn, hanging), and f4 is held by White's pawn.
+        assert_eq!(
+            terms_of("4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1", threats),
+            (37 + 5 - 4 - 53, 18 + 3 - 15 - 16)
+        );
+        // A knight on e3 attacks a rook on d5 that the e6 pawn defends: a
+        // minor on a rook, not hanging. Squares contested: White holds d1
+        // twice (king and knight), so Black restricts d2, d5 and f5 (3);
+        // Black holds d5 and f5 by the pawn and d7, d8, f5 twice, so White
+        // restricts d1 and d2 (2).
+        assert_eq!(
+            terms_of("4k3/8/4p3/3r4/8/4N3/8/4K3 w - - 0 1", threats),
+            (70 + 2 * 5 - 3 * 5, 55 + 2 * 3 - 3 * 3)
+        );
+        // The colour mirror of the first position is its negative.
+        assert_eq!(
+            terms_of("4k3/8/8/4p3/3N4/8/8/4K3 b - - 0 1", threats),
+            (-(135 + 53), -(44 + 16))
         );
     }
 
