@@ -865,7 +865,14 @@ mod tests {
                 if old == new || d < 3 {
                     continue;
                 }
-                for limit in [done - 1, done - 50, done - 500] {
+                // (A limit above the iteration's count only; `done - 500`
+                // wrapped round to a search without end when an iteration
+                // took fewer than 500 positions.)
+                for limit in [1, 50, 500]
+                    .into_iter()
+                    .filter(|&k| k < done)
+                    .map(|k| done - k)
+                {
                     let mut engine = Engine::new(4);
                     let params = GoParams {
                         nodes: Some(limit),
@@ -961,11 +968,15 @@ mod tests {
         // Each technique alone finds the same mate, in the same number of
         // moves, with the key move, at depth 5 (a reduction is searched
         // again at full depth on a fail high; the margins stand aside near
-        // mate scores and for checks). All of them together can delay a
+        // mate scores and for checks) — reverse futility alone at depth 7
+        // since the threats term is on by default. All of them together can delay a
         // quiet sacrifice: WAC.001's Qg6 (mate in 2) is found at depth 9
         // (41 157 positions, where the full-width search needs depth 5 and
-        // 14 107): a late-move reduction of Qg6 leaves Black's replies so
-        // close to the horizon that reverse futility cuts them.
+        // 14 107) without the threats term, at depth 10 (194 448) with it:
+        // a late-move reduction of Qg6 leaves Black's replies so
+        // close to the horizon that reverse futility cuts them, and the
+        // threats term (Black's pawns attack the queen on g6 and the
+        // knight on f6) raises Black's static value there.
         let only = |f: fn(&mut Pruning)| {
             let mut p = Pruning::NONE;
             f(&mut p);
@@ -974,10 +985,11 @@ mod tests {
         let variants = [
             (only(|p| p.late_move_reductions = true), 5),
             (only(|p| p.futility = true), 5),
-            (only(|p| p.reverse_futility = true), 5),
+            (only(|p| p.reverse_futility = true), 7),
             (only(|p| p.quiescence_see = true), 5),
             (only(|p| p.internal_reduction = true), 5),
             (only(|p| p.late_move_pruning = true), 5),
+            (only(|p| p.see_pruning = true), 5),
             (
                 only(|p| {
                     p.late_move_reductions = true;
@@ -986,7 +998,7 @@ mod tests {
                 }),
                 5,
             ),
-            (Pruning::default(), 9),
+            (Pruning::default(), 10),
         ];
         let mut wrong = Vec::new();
         for (fen, san, mate) in WAC_MATES {
@@ -1015,8 +1027,9 @@ mod tests {
     fn the_techniques_search_fewer_positions_and_solve_as_many() {
         // At a fixed depth the pruned search visits fewer positions on
         // every WAC position tried; at a fixed node budget it solves at
-        // least as many of them (at 60 000 positions; at 30 000 it misses
-        // WAC.001's quiet Qg6, see the test above).
+        // least as many of them (at 200 000 positions; with the threats
+        // term on, at 60 000 — the budget before it — and up to 150 000 it
+        // misses WAC.001's quiet Qg6, see the test above).
         let records = wac_records(10);
         let (mut solved_full, mut solved_pruned) = (0, 0);
         for r in &records {
@@ -1041,7 +1054,7 @@ mod tests {
                 full.nodes
             );
             let budget = GoParams {
-                nodes: Some(60_000),
+                nodes: Some(200_000),
                 ..Default::default()
             };
             let solves = |out: SearchOutcome| {
