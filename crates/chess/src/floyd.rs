@@ -53,7 +53,7 @@ fn exchange_value(p: Piece) -> Value {
 }
 
 /// Every piece (both colours) attacking `sq` with occupancy `occ`.
-fn attackers(board: &Board, sq: Square, occ: BitBoard) -> BitBoard {
+pub(crate) fn attackers(board: &Board, sq: Square, occ: BitBoard) -> BitBoard {
     let pieces = |p: Piece| board.pieces(p) & occ;
     let queens = pieces(Piece::Queen);
     (get_knight_moves(sq) & pieces(Piece::Knight))
