@@ -972,7 +972,9 @@ mod tests {
         // since the threats term is on by default. All of them together can delay a
         // quiet sacrifice: WAC.001's Qg6 (mate in 2) is found at depth 9
         // (41 157 positions, where the full-width search needs depth 5 and
-        // 14 107) without the threats term, at depth 10 (194 448) with it:
+        // 14 107) without the threats term, at depth 10 (194 448) with it
+        // at its first, full weights (the test's depth; at depth 8, 49 816,
+        // with the halved weights and SEE pruning of the defaults since):
         // a late-move reduction of Qg6 leaves Black's replies so
         // close to the horizon that reverse futility cuts them, and the
         // threats term (Black's pawns attack the queen on g6 and the
@@ -1028,7 +1030,7 @@ mod tests {
         // At a fixed depth the pruned search visits fewer positions on
         // every WAC position tried; at a fixed node budget it solves at
         // least as many of them (at 200 000 positions; with the threats
-        // term on, at 60 000 — the budget before it — and up to 150 000 it
+        // term on at its first, full weights, at 60 000 — the budget before it — and up to 150 000 it
         // misses WAC.001's quiet Qg6, see the test above).
         let records = wac_records(10);
         let (mut solved_full, mut solved_pruned) = (0, 0);
