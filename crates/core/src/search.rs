@@ -80,12 +80,6 @@ pub(crate) struct Cut(usize);
 impl Cut {
     /// No cutoff (or none observed).
     pub(crate) const NONE: Cut = Cut(0);
-
-    /// The successors left unexamined, if this is a cutoff.
-    #[inline(always)]
-    pub(crate) fn pruned(self) -> Option<usize> {
-        self.0.checked_sub(1)
-    }
 }
 
 /// The context of one search.

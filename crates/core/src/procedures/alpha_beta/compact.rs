@@ -106,8 +106,9 @@ fn node<R: ReturnRule, G: Game, O: Observer>(
         }
         1 => {
             let mut batch = Batch::default();
+            let window = (alpha, beta);
             let searched =
-                leaf_parent::<false, R, G, O>(s, game, pos, ply, alpha, beta, &mut batch);
+                leaf_parent::<false, R, G, O>(s, game, pos, ply, window, NEG_INFINITY, &mut batch);
             s.count_entered(batch.examined);
             searched
         }
@@ -132,19 +133,17 @@ struct Batch {
 }
 
 impl Batch {
-    /// Counts the cutoff `cut` a leaf parent handed back with its value
-    /// `value` (its parent's view), deep exactly when `value > own`, as
-    /// [`Search::successor_cut`] would report it.
+    /// Counts a cutoff made by a leaf parent that left `pruned` successors
+    /// and returned `value` (its parent's view), deep exactly when `value >
+    /// own`, as [`Search::successor_cut`] would report it.
     #[inline(always)]
-    fn cutoff(&mut self, cut: Cut, value: Value, own: Value) {
-        if let Some(pruned) = cut.pruned() {
-            let deep = u64::from(value > own);
-            let pruned = pruned as u64;
-            self.cutoffs += 1;
-            self.deep_cutoffs += deep;
-            self.pruned += pruned;
-            self.deep_pruned += deep * pruned;
-        }
+    fn cutoff(&mut self, pruned: usize, value: Value, own: Value) {
+        let deep = u64::from(value > own);
+        let pruned = pruned as u64;
+        self.cutoffs += 1;
+        self.deep_cutoffs += deep;
+        self.pruned += pruned;
+        self.deep_pruned += deep * pruned;
     }
 }
 
@@ -239,20 +238,17 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
         let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
         s.observer.node(ply + 1, i + 1, -beta, -lower);
         let (t, child_cut) = if depth == 2 {
+            let window = (-beta, -lower);
             if tally {
-                leaf_parent::<true, R, G, O>(s, game, &child, ply + 1, -beta, -lower, &mut batch)
+                leaf_parent::<true, R, G, O>(s, game, &child, ply + 1, window, own, &mut batch)
             } else {
-                leaf_parent::<false, R, G, O>(s, game, &child, ply + 1, -beta, -lower, &mut batch)
+                leaf_parent::<false, R, G, O>(s, game, &child, ply + 1, window, own, &mut batch)
             }
         } else {
             interior::<R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower)
         };
         let t = -s.returned(ply + 1, t);
-        if depth == 2 && tally {
-            batch.cutoff(child_cut, t, own);
-        } else {
-            s.successor_cut(ply + 1, child_cut, t, own);
-        }
+        s.successor_cut(ply + 1, child_cut, t, own);
         if O::ACTIVE {
             own = own.max(t);
         } else {
@@ -295,17 +291,18 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
 /// bottom positions are). Per successor the events of the general path:
 /// `node`, `leaf`, `returned`; per node `examined` and the cutoff. The
 /// positions it examined are added to `batch`, whose owner counts them; with
-/// `TALLY`, so are its expansion (or its being a bottom position), and its
-/// `expand` and `examined` events are left to the owner
-/// ([`Observer::leaf_parents`]).
+/// `TALLY`, so are its expansion (or its being a bottom position) and its
+/// cutoff (classified with `own`, its parent's best value so far: see
+/// [`Batch::cutoff`]), and its `expand` and `examined` events are left to
+/// the owner ([`Observer::leaf_parents`]).
 #[inline(always)]
 fn leaf_parent<const TALLY: bool, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
     ply: usize,
-    alpha: Value,
-    beta: Value,
+    (alpha, beta): (Value, Value),
+    own: Value,
     batch: &mut Batch,
 ) -> (Value, Cut) {
     let moves = match expand::<TALLY, G, O>(s, game, pos, ply) {
@@ -355,7 +352,12 @@ fn leaf_parent<const TALLY: bool, R: ReturnRule, G: Game, O: Observer>(
         s.examined(ply + 1, examined);
     }
     if m >= beta {
-        (R::on_cutoff(m, beta), s.cut(n - examined))
+        let value = R::on_cutoff(m, beta);
+        if TALLY {
+            batch.cutoff(n - examined, -value, own);
+            return (value, Cut::NONE);
+        }
+        (value, s.cut(n - examined))
     } else {
         (m, Cut::NONE)
     }
