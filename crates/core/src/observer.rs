@@ -167,6 +167,8 @@ pub struct NoObserver;
 
 impl Observer for NoObserver {
     const ACTIVE: bool = false;
+    /// It counts nothing, so it takes nothing summed as well as one by one.
+    const TALLY: bool = true;
 }
 
 impl<O: Observer + ?Sized> Observer for &mut O {
@@ -794,10 +796,11 @@ mod tests {
             <(Stats, Stats)>::TALLY,
             <&mut Stats>::TALLY,
             <(Stats, Trace)>::TALLY,
+            <(NoObserver, Stats)>::TALLY,
             NodeTypes::TALLY,
             Trace::TALLY,
         ];
-        assert_eq!(tally, [true, true, true, false, false, false]);
+        assert_eq!(tally, [true, true, true, false, true, false, false]);
         for ply in [
             1,
             5,
