@@ -155,8 +155,16 @@ fn agree<G: TreeModel>(tree: &G, scale: Value, seed: u64) -> usize {
             "{} {window:?}, Stats alone and unobserved",
             R::NAME
         );
-        // The observed search counts what the Stats-only one counts.
+        // The observed search counts what the Stats-only one counts. Both
+        // take the leaf parents' counts summed (`Observer::TALLY`), which
+        // the observed search, whose `Events` record every event in order,
+        // does not: each `Stats` of a pair of them counts it too.
         assert_eq!(counted::<R, _>(tree, &root, depth, window).2, compact.stats);
+        let mut pair =
+            Search::with_observer(tree, (Stats::default(), Stats::default())).track_pv(false);
+        alpha_beta::<R, G, _>(&mut pair, &root, depth, window.0, window.1);
+        let (first, second) = pair.into_observer();
+        assert_eq!((first, second), (compact.stats.clone(), compact.stats));
     }
     let mut compared = 0;
     for window in windows(seed, scale) {
@@ -189,6 +197,21 @@ fn the_compact_path_changes_no_event_count_or_value_on_uniform_trees() {
     }
     assert_eq!(compared, 6 * 6 * 5 * 4 * 4 * 3);
     assert!(leaves > 50_000, "{leaves}");
+}
+
+/// Trees as deep as the models allow: the counts of the leaf parents on
+/// level 63, summed, and of their successors on level 64, beyond the levels
+/// `Stats` keeps inline.
+#[test]
+fn the_compact_path_counts_the_deepest_levels() {
+    let mut compared = 0;
+    for d in [62, 63, 64] {
+        for seed in 0..3 {
+            compared += agree(&Uniform::new(1, d, seed).unwrap(), 1 << 55, seed);
+            compared += agree(&RangeR::new(1, d, 2, seed).unwrap(), 2, seed);
+        }
+    }
+    assert_eq!(compared, 3 * 3 * 2 * 4 * 3);
 }
 
 /// Every model: the uniform and range trees with the leaf-parent hook, the

@@ -34,11 +34,21 @@
 //! paths apart (test `crates/models/tests/compact_path.rs`). A leaf parent
 //! settles its successors through the game's leaf-parent hook
 //! ([`Game::successor_values`]) when the game has one.
+//!
+//! A node at depth 2 searches its successors, the leaf parents, in its own
+//! loop (no call per leaf parent), and counts the positions they examined
+//! in a register, adding them to the search's count once. An observer that
+//! only counts ([`Observer::TALLY`], such as [`crate::Stats`]) receives
+//! their expansions, the positions examined at both levels and the cutoffs
+//! the leaf parents made summed, once per depth-2 node
+//! ([`Observer::leaf_parents`]), in place of the events that count them one
+//! at a time: the counts are the same (the test checks `Stats` alone, and a
+//! pair of them, against the general path), only their order differs.
 
 use super::ReturnRule;
 use crate::game::Game;
 use crate::moves::MoveList;
-use crate::observer::Observer;
+use crate::observer::{LeafParents, Observer};
 use crate::search::{Cut, Search};
 use crate::value::{NEG_INFINITY, Value};
 
@@ -69,12 +79,12 @@ pub(super) fn root<R: ReturnRule, G: Game, O: Observer>(
     node::<R, G, O>(s, s.game, root, 0, depth, alpha, beta)
 }
 
-/// A node whose entry its parent has reported ([`Observer::node`]) and will
-/// count: a bottom position at the horizon is settled here ("if d = 0 then
-/// return f(p)", Knuth §2); a position above it by [`leaf_parent`] at depth
-/// 1 and by [`interior`] higher up, each of which makes its own successor
-/// list, so that the list is a local value the compiler sees whole (move
-/// `i` of a fresh numbered list is `i + 1`).
+/// The root, entered and counted by [`root`]: a bottom position at the
+/// horizon is settled here ("if d = 0 then return f(p)", Knuth §2); a
+/// position above it by [`leaf_parent`] at depth 1 and by [`interior`]
+/// higher up, each of which makes its own successor list, so that the list
+/// is a local value the compiler sees whole (move `i` of a fresh numbered
+/// list is `i + 1`).
 #[inline(always)]
 fn node<R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
@@ -94,18 +104,57 @@ fn node<R: ReturnRule, G: Game, O: Observer>(
             s.observer.leaf(ply, value);
             (value, Cut::NONE)
         }
-        1 => leaf_parent::<R, G, O>(s, game, pos, ply, alpha, beta),
+        1 => {
+            let mut batch = Batch::default();
+            let window = (alpha, beta);
+            let searched =
+                leaf_parent::<false, R, G, O>(s, game, pos, ply, window, NEG_INFINITY, &mut batch);
+            s.count_entered(batch.examined);
+            searched
+        }
         _ => interior::<R, G, O>(s, game, pos, ply, depth, alpha, beta),
     }
 }
 
+/// The counts of the leaf parents one node at depth 2 searches, kept in
+/// that node's registers: the positions they examined (for the search's
+/// count, whatever the observer), and, for an observer that takes them
+/// summed ([`Observer::TALLY`]), how many were bottom positions and the
+/// cutoffs they made, reported once when the node's loop ends
+/// ([`Observer::leaf_parents`]).
+#[derive(Default)]
+struct Batch {
+    examined: usize,
+    bottoms: usize,
+    cutoffs: u64,
+    deep_cutoffs: u64,
+    pruned: u64,
+    deep_pruned: u64,
+}
+
+impl Batch {
+    /// Counts a cutoff made by a leaf parent that left `pruned` successors
+    /// and returned `value` (its parent's view), deep exactly when `value >
+    /// own`, as [`Search::successor_cut`] would report it.
+    #[inline(always)]
+    fn cutoff(&mut self, pruned: usize, value: Value, own: Value) {
+        let deep = u64::from(value > own);
+        let pruned = pruned as u64;
+        self.cutoffs += 1;
+        self.deep_cutoffs += deep;
+        self.pruned += pruned;
+        self.deep_pruned += deep * pruned;
+    }
+}
+
 /// The successors of a position above the horizon ("determine the
-/// successor positions p1, …, pd", Knuth §2), reported as one expansion;
-/// or, when the game is over there or has no successors, its value,
-/// reported as a bottom position — as the general path's
-/// `Search::expand_in_place` does, less the check of the limits.
+/// successor positions p1, …, pd", Knuth §2), reported as one expansion
+/// (unless `TALLY`: then its parent reports it, with its siblings'); or,
+/// when the game is over there or has no successors, its value, reported
+/// as a bottom position — as the general path's `Search::expand_in_place`
+/// does, less the check of the limits.
 #[inline(always)]
-fn expand<G: Game, O: Observer>(
+fn expand<const TALLY: bool, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -117,7 +166,9 @@ fn expand<G: Game, O: Observer>(
             let mut moves = G::Moves::default();
             game.moves(pos, &mut moves);
             if !moves.is_empty() {
-                s.observer.expand(ply, moves.len());
+                if !TALLY {
+                    s.observer.expand(ply, moves.len());
+                }
                 return Ok(moves);
             }
             game.evaluate(pos, ply)
@@ -139,7 +190,7 @@ fn interior<R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
-    let moves = match expand(s, game, pos, ply) {
+    let moves = match expand::<false, G, O>(s, game, pos, ply) {
         Ok(moves) => moves,
         Err(value) => return (value, Cut::NONE),
     };
@@ -155,7 +206,11 @@ fn interior<R: ReturnRule, G: Game, O: Observer>(
 /// bookkeeping (an observed search keeps `own`, the best value of the elder
 /// successors, to tell a deep cutoff from a shallow one — Knuth & Moore
 /// §3 — an unobserved one keeps only m), the same events, and the
-/// successors examined counted once when the loop ends.
+/// successors examined counted once when the loop ends. At depth 2 the
+/// successors are leaf parents, searched in this loop ([`leaf_parent`],
+/// inlined: no call per leaf parent), their positions counted once when
+/// it ends, and for an observer that takes them summed
+/// ([`Observer::TALLY`]) their counts too.
 // Always inlined into `interior`: the arguments are that node's registers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
@@ -169,6 +224,7 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
+    let tally = O::ACTIVE && O::TALLY;
     let n = moves.len();
     let floor = R::initial(alpha);
     let mut own = NEG_INFINITY;
@@ -176,11 +232,21 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
     let mut cut = Cut::NONE;
     let mut value = None;
     let mut examined = n;
+    let mut batch = Batch::default();
     for i in 0..n {
         let child = game.play(pos, moves.get(i));
         let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
         s.observer.node(ply + 1, i + 1, -beta, -lower);
-        let (t, child_cut) = node::<R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower);
+        let (t, child_cut) = if depth == 2 {
+            let window = (-beta, -lower);
+            if tally {
+                leaf_parent::<true, R, G, O>(s, game, &child, ply + 1, window, own, &mut batch)
+            } else {
+                leaf_parent::<false, R, G, O>(s, game, &child, ply + 1, window, own, &mut batch)
+            }
+        } else {
+            interior::<R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower)
+        };
         let t = -s.returned(ply + 1, t);
         s.successor_cut(ply + 1, child_cut, t, own);
         if O::ACTIVE {
@@ -196,8 +262,23 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
             break;
         }
     }
-    s.count_entered(examined);
-    s.examined(ply + 1, examined);
+    s.count_entered(examined + batch.examined);
+    if depth == 2 && tally {
+        s.observer.leaf_parents(
+            ply + 1,
+            &LeafParents {
+                examined: examined as u64,
+                expanded: (examined - batch.bottoms) as u64,
+                successors: batch.examined as u64,
+                cutoffs: batch.cutoffs,
+                deep_cutoffs: batch.deep_cutoffs,
+                pruned: batch.pruned,
+                deep_pruned: batch.deep_pruned,
+            },
+        );
+    } else {
+        s.examined(ply + 1, examined);
+    }
     let m = if O::ACTIVE { own.max(floor) } else { kept_m };
     (value.unwrap_or(m), cut)
 }
@@ -208,19 +289,28 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
 /// ([`Game::successor_values`]); otherwise each is played and valued here
 /// (`outcome`, or else `evaluate`, at `ply + 1`, as the general path's
 /// bottom positions are). Per successor the events of the general path:
-/// `node`, `leaf`, `returned`; per node `examined` and the cutoff.
-#[inline(never)]
-fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
+/// `node`, `leaf`, `returned`; per node `examined` and the cutoff. The
+/// positions it examined are added to `batch`, whose owner counts them; with
+/// `TALLY`, so are its expansion (or its being a bottom position) and its
+/// cutoff (classified with `own`, its parent's best value so far: see
+/// [`Batch::cutoff`]), and its `expand` and `examined` events are left to
+/// the owner ([`Observer::leaf_parents`]).
+#[inline(always)]
+fn leaf_parent<const TALLY: bool, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
     ply: usize,
-    alpha: Value,
-    beta: Value,
+    (alpha, beta): (Value, Value),
+    own: Value,
+    batch: &mut Batch,
 ) -> (Value, Cut) {
-    let moves = match expand(s, game, pos, ply) {
+    let moves = match expand::<TALLY, G, O>(s, game, pos, ply) {
         Ok(moves) => moves,
-        Err(value) => return (value, Cut::NONE),
+        Err(value) => {
+            batch.bottoms += 1;
+            return (value, Cut::NONE);
+        }
     };
     let moves = &moves;
     let n = moves.len();
@@ -230,23 +320,20 @@ fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
     // positions make no cutoffs. As alpha < beta, m = max(floor, own) ≥
     // beta exactly when own ≥ beta, max(m, alpha) = max(own, alpha), and m
     // is what the general path returns: the same events and values.
+    //
+    // The loop keeps m and the count alone: as m starts below beta
+    // (alpha < beta) and the loop stops at the first m ≥ beta, m ≥ beta
+    // after it exactly when it cut off, and then the successors it left
+    // are those it did not count.
     let mut m = R::initial(alpha);
     let mut examined = 0;
-    let mut cut = Cut::NONE;
-    let mut value = None;
     let mut visit = |v: Value| {
-        let i = examined;
         examined += 1;
-        s.observer.node(ply + 1, i + 1, -beta, -m.max(alpha));
+        s.observer.node(ply + 1, examined, -beta, -m.max(alpha));
         s.observer.leaf(ply + 1, v);
         let t = -s.returned(ply + 1, v);
         m = m.max(t);
-        if m >= beta {
-            cut = s.cut(n - i - 1);
-            value = Some(R::on_cutoff(m, beta));
-            return false;
-        }
-        true
+        m < beta
     };
     if !game.successor_values(pos, ply, moves, &mut visit) {
         for i in 0..n {
@@ -260,7 +347,18 @@ fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
             }
         }
     }
-    s.count_entered(examined);
-    s.examined(ply + 1, examined);
-    (value.unwrap_or(m), cut)
+    batch.examined += examined;
+    if !TALLY {
+        s.examined(ply + 1, examined);
+    }
+    if m >= beta {
+        let value = R::on_cutoff(m, beta);
+        if TALLY {
+            batch.cutoff(n - examined, -value, own);
+            return (value, Cut::NONE);
+        }
+        (value, s.cut(n - examined))
+    } else {
+        (m, Cut::NONE)
+    }
 }
