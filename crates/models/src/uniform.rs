@@ -148,18 +148,21 @@ impl<V: LeafValues> Game for UniformTree<V> {
     ) -> bool {
         let base = pos * u64::from(self.branching);
         // In order, the successors are the consecutive nodes base + 1, …,
-        // base + n: a 64-bit counter, which the compiler strength-reduces
-        // (no multiplication per leaf for the hash's input). A list with a
-        // move put first (a table's) is read through the list. One loop
-        // with one call of `visit`, so the search's closure stays inlined.
+        // base + n: base + 1 + i for the loop's index i, which the compiler
+        // strength-reduces (no multiplication per leaf for the hash's
+        // input). The loop runs on the index alone, which the search's
+        // closure counts too, so the two are one register (a counter from
+        // base + 1 to base + n beside it took a third). A list with a move
+        // put first (a table's) is read through the list. One loop with one
+        // call of `visit`, so the search's closure stays inlined.
         let (key, values) = (self.key, self.values);
         let reordered = !moves.in_order();
         let first = base + 1;
-        for child in first..first + moves.len() as u64 {
+        for i in 0..moves.len() {
             let node = if reordered {
-                base + u64::from(moves.get((child - first) as usize))
+                base + u64::from(moves.get(i))
             } else {
-                child
+                first + i as u64
             };
             if !visit(values.value(node_hash(key, node))) {
                 break;

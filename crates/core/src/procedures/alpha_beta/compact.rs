@@ -44,6 +44,12 @@
 //! ([`Observer::leaf_parents`]), in place of the events that count them one
 //! at a time: the counts are the same (the test checks `Stats` alone, and a
 //! pair of them, against the general path), only their order differs.
+//!
+//! A node at depth 3 searches its successors, the depth-2 nodes, in its own
+//! loop too (each inlined with its leaf parents: no call per depth-2 node,
+//! whose prologue, epilogue and loop set-up cost about as much as its
+//! successor loop at ⟨4,10⟩; issue 17, seventh session). The events are
+//! those of the call it replaces, in the same order.
 
 use super::ReturnRule;
 use crate::game::Game;
@@ -178,10 +184,31 @@ fn expand<const TALLY: bool, G: Game, O: Observer>(
     Err(value)
 }
 
-/// A position at depth ≥ 2: its successor loop, with its own instance for
-/// depth 2, whose successors are all leaf parents.
+/// A position at depth ≥ 2: its successor loop, with its own instances for
+/// depth 2, whose successors are all leaf parents, and for depth 3, whose
+/// successors (at depth 2) are searched in its own loop.
 #[inline(never)]
 fn interior<R: ReturnRule, G: Game, O: Observer>(
+    s: &mut Search<'_, G, O>,
+    game: &G,
+    pos: &G::Position,
+    ply: usize,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+) -> (Value, Cut) {
+    match depth {
+        2 => expanded::<2, R, G, O>(s, game, pos, ply, 2, alpha, beta),
+        3 => expanded::<3, R, G, O>(s, game, pos, ply, 3, alpha, beta),
+        _ => expanded::<0, R, G, O>(s, game, pos, ply, depth, alpha, beta),
+    }
+}
+
+/// A position at depth ≥ 2 ([`interior`]), expanded and searched by the
+/// instance `LEVEL` of the successor loop: 2 or 3 for that depth, 0 for
+/// any depth.
+#[inline(always)]
+fn expanded<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -194,11 +221,7 @@ fn interior<R: ReturnRule, G: Game, O: Observer>(
         Ok(moves) => moves,
         Err(value) => return (value, Cut::NONE),
     };
-    if depth == 2 {
-        successors::<R, G, O>(s, game, pos, &moves, ply, 2, alpha, beta)
-    } else {
-        successors::<R, G, O>(s, game, pos, &moves, ply, depth, alpha, beta)
-    }
+    successors::<LEVEL, R, G, O>(s, game, pos, &moves, ply, depth, alpha, beta)
 }
 
 /// The successor loop of the general path (`super::successors`) without
@@ -214,7 +237,7 @@ fn interior<R: ReturnRule, G: Game, O: Observer>(
 // Always inlined into `interior`: the arguments are that node's registers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn successors<R: ReturnRule, G: Game, O: Observer>(
+fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -224,6 +247,7 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
+    let depth = if LEVEL == 0 { depth } else { LEVEL };
     let tally = O::ACTIVE && O::TALLY;
     let n = moves.len();
     let floor = R::initial(alpha);
@@ -244,6 +268,8 @@ fn successors<R: ReturnRule, G: Game, O: Observer>(
             } else {
                 leaf_parent::<false, R, G, O>(s, game, &child, ply + 1, window, own, &mut batch)
             }
+        } else if LEVEL == 3 {
+            expanded::<2, R, G, O>(s, game, &child, ply + 1, 2, -beta, -lower)
         } else {
             interior::<R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower)
         };
