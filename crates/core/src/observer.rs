@@ -499,8 +499,11 @@ impl Observer for Stats {
     const TALLY: bool = true;
     #[inline]
     fn leaf_parents(&mut self, ply: usize, counts: &LeafParents) {
-        // One check of the level for the three per-level counts.
-        if ply + 1 < INLINE_LEVELS {
+        // One check of the level for the three per-level counts (written
+        // so that it also shows `ply` itself in range: `ply + 1 <
+        // INLINE_LEVELS` left the compiler a second check, for a `ply` at
+        // which `ply + 1` would wrap).
+        if ply < INLINE_LEVELS - 1 {
             self.nodes.head[ply] += counts.examined;
             self.expansions.head[ply] += counts.expanded;
             self.nodes.head[ply + 1] += counts.successors;
