@@ -325,7 +325,15 @@ const fn adjacent_files() -> [u64; 8] {
 static ADJACENT: [u64; 8] = adjacent_files();
 
 /// The (middlegame, endgame) value of the terms for `color`'s side alone.
-fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
+/// `enemy`, when the threats term has computed them, is the other side's
+/// attacks, whose hits on `color`'s king zone king safety then reads
+/// instead of computing the enemy's slider attacks a second time.
+fn side(
+    board: &Board,
+    color: Color,
+    terms: EvalTerms,
+    enemy: Option<&AttackMap>,
+) -> (Value, Value) {
     let (mut mg, mut eg) = (0, 0);
     let ours = board.colored_pieces(color, Piece::Pawn).0;
     let theirs = board.colored_pieces(!color, Piece::Pawn).0;
@@ -383,7 +391,11 @@ fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
         }
     }
     if terms.king_safety {
-        mg += king_safety(board, color, ours);
+        let (attackers, units) = match enemy {
+            Some(map) => (map.king_attackers, map.king_units),
+            None => king_zone_attacks(board, color),
+        };
+        mg += king_shield(board, color, ours) - king_danger(attackers, units);
     }
     if terms.pawn_storm {
         mg -= pawn_storm(board.king(color), color, ours, theirs);
@@ -621,26 +633,53 @@ fn mobility(board: &Board, color: Color, theirs: u64) -> (Value, Value) {
     (mg, eg)
 }
 
-/// The middlegame king-safety value of `color`'s king: shield bonus minus
-/// attack penalty.
-fn king_safety(board: &Board, color: Color, ours: u64) -> Value {
+/// The middlegame bonus of `color`'s king on its first two ranks for the
+/// own pawns sheltering it ([`SHIELD`]: one and two ranks ahead, on its
+/// file and the next ones); the first half of [`EvalTerms::king_safety`].
+fn king_shield(board: &Board, color: Color, ours: u64) -> Value {
     let king = board.king(color);
-    let mut value = 0;
     let rank = king.rank().relative_to(color) as i8;
-    if rank <= 1 {
-        let around = files_around(king.file() as usize);
-        let ahead = |n: i8| -> u64 {
-            let r = rank + n;
-            if r > 7 {
-                return 0;
-            }
-            let absolute = if color == Color::White { r } else { 7 - r };
-            around & (0xFFu64 << (8 * absolute as u32))
-        };
-        value += SHIELD.0 * (ours & ahead(1)).count_ones() as Value
-            + SHIELD.1 * (ours & ahead(2)).count_ones() as Value;
+    if rank > 1 {
+        return 0;
     }
-    let zone = get_king_moves(king) | king.bitboard();
+    let around = files_around(king.file() as usize);
+    let ahead = |n: i8| -> u64 {
+        let r = rank + n;
+        if r > 7 {
+            return 0;
+        }
+        let absolute = if color == Color::White { r } else { 7 - r };
+        around & (0xFFu64 << (8 * absolute as u32))
+    };
+    SHIELD.0 * (ours & ahead(1)).count_ones() as Value
+        + SHIELD.1 * (ours & ahead(2)).count_ones() as Value
+}
+
+/// The squares of the zone of the king on `king`: the king's square and
+/// those it attacks.
+#[inline]
+fn king_zone(king: Square) -> BitBoard {
+    get_king_moves(king) | king.bitboard()
+}
+
+/// The middlegame penalty for `attackers` enemy pieces attacking the king's
+/// zone with `units` attack units ([`ATTACK_WEIGHT`] per square of the zone
+/// each attacks): `units² / 2`, at most [`KING_DANGER_MAX`], and nothing
+/// unless two or more pieces attack; the second half of
+/// [`EvalTerms::king_safety`].
+fn king_danger(attackers: u32, units: Value) -> Value {
+    if attackers >= 2 {
+        (units * units / 2).min(KING_DANGER_MAX)
+    } else {
+        0
+    }
+}
+
+/// The enemy knights, bishops, rooks and queens attacking the zone of
+/// `color`'s king (their number) and their attack units (see
+/// [`king_danger`]); used when no [`AttackMap`] of the enemy was computed.
+fn king_zone_attacks(board: &Board, color: Color) -> (u32, Value) {
+    let zone = king_zone(board.king(color));
     let occupied = board.occupied();
     let (mut attackers, mut units) = (0, 0);
     for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
@@ -663,10 +702,7 @@ fn king_safety(board: &Board, color: Color, ours: u64) -> Value {
             }
         }
     }
-    if attackers >= 2 {
-        value -= (units * units / 2).min(KING_DANGER_MAX);
-    }
-    value
+    (attackers, units)
 }
 
 #[inline]
@@ -685,16 +721,21 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     if !terms.any() {
         return (0, 0);
     }
-    let (wm, we) = side(board, Color::White, terms);
-    let (bm, be) = side(board, Color::Black, terms);
-    let (mut mg, mut eg) = (wm - bm, we - be);
-    if terms.threats {
-        let maps = [
+    // The threats term needs both sides' full attack maps; king safety
+    // then reads the king-zone attacks recorded in them.
+    let maps = terms.threats.then(|| {
+        [
             AttackMap::of(board, Color::White),
             AttackMap::of(board, Color::Black),
-        ];
-        let (tm, te) = threats(board, Color::White, &maps);
-        let (bm, be) = threats(board, Color::Black, &maps);
+        ]
+    });
+    let enemy = |color: Color| maps.as_ref().map(|m| &m[!color as usize]);
+    let (wm, we) = side(board, Color::White, terms, enemy(Color::White));
+    let (bm, be) = side(board, Color::Black, terms, enemy(Color::Black));
+    let (mut mg, mut eg) = (wm - bm, we - be);
+    if let Some(maps) = &maps {
+        let (tm, te) = threats(board, Color::White, maps);
+        let (bm, be) = threats(board, Color::Black, maps);
         mg += tm - bm;
         eg += te - be;
     }
@@ -702,12 +743,17 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
 }
 
 /// The squares one side attacks: by each kind of piece (pawn … king), by
-/// any, and by at least two of its pieces.
+/// any, and by at least two of its pieces; and, for king safety, how many
+/// of its knights, bishops, rooks and queens attack the enemy king's zone
+/// and with how many attack units (what [`king_zone_attacks`] computes for
+/// the enemy king, from the same attacks).
 #[derive(Clone, Copy, Debug)]
 struct AttackMap {
     by: [u64; 6],
     all: u64,
     twice: u64,
+    king_attackers: u32,
+    king_units: Value,
 }
 
 impl AttackMap {
@@ -722,12 +768,21 @@ impl AttackMap {
             by: [0; 6],
             all: pawn_all,
             twice: west & east,
+            king_attackers: 0,
+            king_units: 0,
         };
         map.by[Piece::Pawn as usize] = pawn_all;
         let occupied = board.occupied();
+        let zone = king_zone(board.king(!color));
         for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
             for sq in board.colored_pieces(color, piece) {
-                map.add(piece, attacks(piece, sq, occupied).0);
+                let a = attacks(piece, sq, occupied);
+                let hits = a & zone;
+                if !hits.is_empty() {
+                    map.king_attackers += 1;
+                    map.king_units += ATTACK_WEIGHT[piece as usize] * hits.len() as Value;
+                }
+                map.add(piece, a.0);
             }
         }
         map.add(Piece::King, get_king_moves(board.king(color)).0);
@@ -755,6 +810,46 @@ mod tests {
 
     fn terms_of(fen: &str, terms: EvalTerms) -> (Value, Value) {
         white_minus_black(Position::from_fen(fen).expect("fen").board(), terms)
+    }
+
+    /// The king-zone attacks recorded in the attack maps (the path the
+    /// evaluation takes with threats on) are exactly those king safety
+    /// computes alone (with threats off), so sharing them changes no value:
+    /// on every position of WAC and Bratko–Kopec, for both kings.
+    #[test]
+    fn the_attack_maps_hold_the_king_zone_attacks_of_king_safety() {
+        let suites = [
+            include_str!("../../tests/data/wac.epd"),
+            include_str!("../../tests/data/bratko-kopec.epd"),
+        ];
+        let (mut positions, mut dangerous) = (0, 0);
+        for text in suites {
+            for record in crate::epd::read_epd(text) {
+                let position = record.expect("epd").position;
+                let board = position.board();
+                positions += 1;
+                for color in [Color::White, Color::Black] {
+                    let map = AttackMap::of(board, !color);
+                    let direct = king_zone_attacks(board, color);
+                    assert_eq!(
+                        (map.king_attackers, map.king_units),
+                        direct,
+                        "{}",
+                        position.fen()
+                    );
+                    dangerous += usize::from(king_danger(direct.0, direct.1) > 0);
+                    for terms in [EvalTerms::default(), EvalTerms::ALL] {
+                        assert_eq!(
+                            side(board, color, terms, Some(&map)),
+                            side(board, color, terms, None)
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(positions, 324);
+        // The penalty itself is exercised, not only its absence.
+        assert!(dangerous > 50, "{dangerous}");
     }
 
     #[test]
