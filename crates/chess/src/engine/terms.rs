@@ -325,14 +325,15 @@ const fn adjacent_files() -> [u64; 8] {
 static ADJACENT: [u64; 8] = adjacent_files();
 
 /// The (middlegame, endgame) value of the terms for `color`'s side alone.
-/// `enemy`, when the threats term has computed them, is the other side's
-/// attacks, whose hits on `color`'s king zone king safety then reads
-/// instead of computing the enemy's slider attacks a second time.
+/// `maps`, when the threats term has computed them, are both sides' attacks
+/// (indexed by colour): king safety then reads the enemy's hits on
+/// `color`'s king zone from them, and mobility `color`'s piece mobility,
+/// instead of computing those slider attacks a second time.
 fn side(
     board: &Board,
     color: Color,
     terms: EvalTerms,
-    enemy: Option<&AttackMap>,
+    maps: Option<&[AttackMap; 2]>,
 ) -> (Value, Value) {
     let (mut mg, mut eg) = (0, 0);
     let ours = board.colored_pieces(color, Piece::Pawn).0;
@@ -391,8 +392,11 @@ fn side(
         }
     }
     if terms.king_safety {
-        let (attackers, units) = match enemy {
-            Some(map) => (map.king_attackers, map.king_units),
+        let (attackers, units) = match maps {
+            Some(maps) => {
+                let enemy = &maps[!color as usize];
+                (enemy.king_attackers, enemy.king_units)
+            }
             None => king_zone_attacks(board, color),
         };
         mg += king_shield(board, color, ours) - king_danger(attackers, units);
@@ -404,7 +408,10 @@ fn side(
         mg += space(board, color, ours, theirs);
     }
     if terms.mobility {
-        let (m, e) = mobility(board, color, theirs);
+        let (m, e) = match maps {
+            Some(maps) => maps[color as usize].mobility,
+            None => mobility(board, color, theirs),
+        };
         mg += m;
         eg += e;
     }
@@ -623,14 +630,23 @@ fn mobility(board: &Board, color: Color, theirs: u64) -> (Value, Value) {
         .into_iter()
         .enumerate()
     {
-        let (typical, per_mg, per_eg) = MOBILITY[i];
         for sq in board.colored_pieces(color, piece) {
-            let n = (attacks(piece, sq, occupied).0 & !unsafe_or_own).count_ones() as Value;
-            mg += per_mg * (n - typical);
-            eg += per_eg * (n - typical);
+            let (m, e) = mobility_of(i, attacks(piece, sq, occupied).0 & !unsafe_or_own);
+            mg += m;
+            eg += e;
         }
     }
     (mg, eg)
+}
+
+/// The (middlegame, endgame) mobility of one piece of kind `kind` (0
+/// knight … 3 queen, the index of [`MOBILITY`]) with the safe squares
+/// `safe` to go to.
+#[inline]
+fn mobility_of(kind: usize, safe: u64) -> (Value, Value) {
+    let (typical, per_mg, per_eg) = MOBILITY[kind];
+    let n = safe.count_ones() as Value - typical;
+    (per_mg * n, per_eg * n)
 }
 
 /// The middlegame bonus of `color`'s king on its first two ranks for the
@@ -725,13 +741,12 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     // then reads the king-zone attacks recorded in them.
     let maps = terms.threats.then(|| {
         [
-            AttackMap::of(board, Color::White),
-            AttackMap::of(board, Color::Black),
+            AttackMap::of(board, Color::White, terms.mobility),
+            AttackMap::of(board, Color::Black, terms.mobility),
         ]
     });
-    let enemy = |color: Color| maps.as_ref().map(|m| &m[!color as usize]);
-    let (wm, we) = side(board, Color::White, terms, enemy(Color::White));
-    let (bm, be) = side(board, Color::Black, terms, enemy(Color::Black));
+    let (wm, we) = side(board, Color::White, terms, maps.as_ref());
+    let (bm, be) = side(board, Color::Black, terms, maps.as_ref());
     let (mut mg, mut eg) = (wm - bm, we - be);
     if let Some(maps) = &maps {
         let (tm, te) = threats(board, Color::White, maps);
@@ -746,7 +761,9 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
 /// any, and by at least two of its pieces; and, for king safety, how many
 /// of its knights, bishops, rooks and queens attack the enemy king's zone
 /// and with how many attack units (what [`king_zone_attacks`] computes for
-/// the enemy king, from the same attacks).
+/// the enemy king, from the same attacks); and, when asked for, the
+/// (middlegame, endgame) mobility of its pieces (what [`mobility`]
+/// computes).
 #[derive(Clone, Copy, Debug)]
 struct AttackMap {
     by: [u64; 6],
@@ -754,12 +771,14 @@ struct AttackMap {
     twice: u64,
     king_attackers: u32,
     king_units: Value,
+    mobility: (Value, Value),
 }
 
 impl AttackMap {
     /// `color`'s attacks on `board` (sliders stop at the first piece; no
-    /// x-rays through their own sliders, unlike Stockfish).
-    fn of(board: &Board, color: Color) -> Self {
+    /// x-rays through their own sliders, unlike Stockfish), with the
+    /// pieces' mobility if `with_mobility`.
+    fn of(board: &Board, color: Color, with_mobility: bool) -> Self {
         let pawns = board.colored_pieces(color, Piece::Pawn).0;
         // A square both diagonals of the pawns reach is attacked twice.
         let (west, east) = pawn_attack_diagonals(pawns, color);
@@ -770,17 +789,28 @@ impl AttackMap {
             twice: west & east,
             king_attackers: 0,
             king_units: 0,
+            mobility: (0, 0),
         };
         map.by[Piece::Pawn as usize] = pawn_all;
         let occupied = board.occupied();
         let zone = king_zone(board.king(!color));
-        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+        let theirs = board.colored_pieces(!color, Piece::Pawn).0;
+        let unsafe_or_own = board.colors(color).0 | pawn_attacks(theirs, !color);
+        for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+            .into_iter()
+            .enumerate()
+        {
             for sq in board.colored_pieces(color, piece) {
                 let a = attacks(piece, sq, occupied);
                 let hits = a & zone;
                 if !hits.is_empty() {
                     map.king_attackers += 1;
                     map.king_units += ATTACK_WEIGHT[piece as usize] * hits.len() as Value;
+                }
+                if with_mobility {
+                    let (m, e) = mobility_of(i, a.0 & !unsafe_or_own);
+                    map.mobility.0 += m;
+                    map.mobility.1 += e;
                 }
                 map.add(piece, a.0);
             }
@@ -812,10 +842,11 @@ mod tests {
         white_minus_black(Position::from_fen(fen).expect("fen").board(), terms)
     }
 
-    /// The king-zone attacks recorded in the attack maps (the path the
-    /// evaluation takes with threats on) are exactly those king safety
-    /// computes alone (with threats off), so sharing them changes no value:
-    /// on every position of WAC and Bratko–Kopec, for both kings.
+    /// The king-zone attacks and the mobility recorded in the attack maps
+    /// (the path the evaluation takes with threats on) are exactly those
+    /// king safety and mobility compute alone (with threats off), so
+    /// sharing them changes no value: on every position of WAC and
+    /// Bratko–Kopec, for both sides.
     #[test]
     fn the_attack_maps_hold_the_king_zone_attacks_of_king_safety() {
         let suites = [
@@ -828,19 +859,28 @@ mod tests {
                 let position = record.expect("epd").position;
                 let board = position.board();
                 positions += 1;
+                let maps = [
+                    AttackMap::of(board, Color::White, true),
+                    AttackMap::of(board, Color::Black, true),
+                ];
                 for color in [Color::White, Color::Black] {
-                    let map = AttackMap::of(board, !color);
+                    let enemy = &maps[!color as usize];
                     let direct = king_zone_attacks(board, color);
                     assert_eq!(
-                        (map.king_attackers, map.king_units),
+                        (enemy.king_attackers, enemy.king_units),
                         direct,
                         "{}",
                         position.fen()
                     );
                     dangerous += usize::from(king_danger(direct.0, direct.1) > 0);
+                    let theirs = board.colored_pieces(!color, Piece::Pawn).0;
+                    assert_eq!(
+                        maps[color as usize].mobility,
+                        mobility(board, color, theirs)
+                    );
                     for terms in [EvalTerms::default(), EvalTerms::ALL] {
                         assert_eq!(
-                            side(board, color, terms, Some(&map)),
+                            side(board, color, terms, Some(&maps)),
                             side(board, color, terms, None)
                         );
                     }
