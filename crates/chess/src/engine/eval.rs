@@ -25,7 +25,57 @@ pub enum EngineEval {
     Fuller(Evaluator),
 }
 
+/// Entries of each thread's evaluation cache ([`EngineEval::evaluate_cached`]):
+/// 2¹⁶ of 16 bytes, 1 MiB a thread.
+const CACHE_ENTRIES: usize = 1 << 16;
+
+/// A thread's cache of static values by position key, for the evaluation
+/// it was filled with ([`EngineEval::evaluate_cached`]).
+struct EvalCache {
+    eval: EngineEval,
+    entries: Vec<(u64, Value)>,
+}
+
+thread_local! {
+    static CACHE: std::cell::RefCell<EvalCache> = const {
+        std::cell::RefCell::new(EvalCache { eval: EngineEval::Standard, entries: Vec::new() })
+    };
+}
+
 impl EngineEval {
+    /// [`EngineEval::evaluate`] through a per-thread table of the values of
+    /// recently evaluated positions, indexed and checked by the position's
+    /// Zobrist key (`Board::hash`: pieces, side to move, castling rights and
+    /// en passant file), so a position the search reaches again — by a
+    /// transposition, at the next iteration, in a re-search — is not
+    /// evaluated again. The same value as [`EngineEval::evaluate`] (the
+    /// evaluation reads nothing the key leaves out), short of two positions
+    /// sharing a 64-bit key. The table is emptied whenever the thread
+    /// evaluates with another `EngineEval` (a changed UCI option).
+    #[inline]
+    pub fn evaluate_cached(self, board: &Board) -> Value {
+        let key = board.hash();
+        CACHE.with_borrow_mut(|cache| {
+            if cache.eval != self || cache.entries.is_empty() {
+                cache.eval = self;
+                cache.entries.clear();
+                // An empty slot holds its index's complement: a key that
+                // indexes the slot has the index in its low bits, so none
+                // can equal it.
+                cache
+                    .entries
+                    .extend((0..CACHE_ENTRIES as u64).map(|i| (!i, 0)));
+            }
+            let slot = &mut cache.entries[key as usize & (CACHE_ENTRIES - 1)];
+            if slot.0 == key {
+                return slot.1;
+            }
+            let value = self.evaluate(board);
+            *slot = (key, value);
+            value
+        })
+    }
+
     /// The static value of `board` for the side to move.
     #[inline]
     pub fn evaluate(self, board: &Board) -> Value {
@@ -112,6 +162,39 @@ pub fn positional(board: &Board) -> Value {
 mod tests {
     use super::*;
     use crate::Position;
+
+    /// The cached value is the evaluation's, for every WAC position, twice
+    /// over (the second time from the table), and a change of evaluation
+    /// empties the table rather than answering with the other's values.
+    #[test]
+    fn the_cached_value_is_the_evaluation() {
+        use super::super::terms::EvalTerms;
+        let positions: Vec<Position> =
+            crate::epd::read_epd(include_str!("../../tests/data/wac.epd"))
+                .into_iter()
+                .map(|r| r.expect("wac").position)
+                .collect();
+        let evals = [
+            EngineEval::Tapered(EvalTerms::default()),
+            EngineEval::Tapered(EvalTerms::NONE),
+            EngineEval::Standard,
+        ];
+        for _ in 0..2 {
+            for eval in evals {
+                for p in &positions {
+                    assert_eq!(eval.evaluate_cached(p.board()), eval.evaluate(p.board()));
+                    assert_eq!(eval.evaluate_cached(p.board()), eval.evaluate(p.board()));
+                }
+            }
+        }
+        // The evaluations differ on these positions, so the table did not
+        // answer one with the other's values.
+        let differ = positions
+            .iter()
+            .filter(|p| evals[0].evaluate(p.board()) != evals[1].evaluate(p.board()))
+            .count();
+        assert!(differ > 250, "{differ}");
+    }
 
     #[test]
     fn symmetric_positions_evaluate_to_the_tempo_bonus() {

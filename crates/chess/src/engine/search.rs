@@ -603,7 +603,7 @@ impl Searcher<'_> {
                 return alpha;
             }
             if ply >= MAX_PLY {
-                return self.eval.evaluate(board);
+                return self.eval.evaluate_cached(board);
             }
         }
         let in_check = !board.checkers().is_empty();
@@ -635,7 +635,7 @@ impl Searcher<'_> {
         let static_eval = if in_check {
             None
         } else {
-            Some(self.eval.evaluate(board))
+            Some(self.eval.evaluate_cached(board))
         };
         // Reverse futility (static null move): near the horizon, a position
         // whose static value beats beta by a margin a ply is taken to hold.
@@ -893,7 +893,7 @@ impl Searcher<'_> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(board);
+            return self.eval.evaluate_cached(board);
         }
         let in_check = !board.checkers().is_empty();
         let mut best = NEG_INFINITY;
@@ -904,7 +904,7 @@ impl Searcher<'_> {
                 return loss_in(ply);
             }
         } else {
-            let stand_pat = self.eval.evaluate(board);
+            let stand_pat = self.eval.evaluate_cached(board);
             if stand_pat >= beta {
                 return stand_pat;
             }

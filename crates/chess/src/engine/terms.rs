@@ -325,7 +325,16 @@ const fn adjacent_files() -> [u64; 8] {
 static ADJACENT: [u64; 8] = adjacent_files();
 
 /// The (middlegame, endgame) value of the terms for `color`'s side alone.
-fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
+/// `maps`, when the threats term has computed them, are both sides' attacks
+/// (indexed by colour): king safety then reads the enemy's hits on
+/// `color`'s king zone from them, and mobility `color`'s piece mobility,
+/// instead of computing those slider attacks a second time.
+fn side(
+    board: &Board,
+    color: Color,
+    terms: EvalTerms,
+    maps: Option<&[AttackMap; 2]>,
+) -> (Value, Value) {
     let (mut mg, mut eg) = (0, 0);
     let ours = board.colored_pieces(color, Piece::Pawn).0;
     let theirs = board.colored_pieces(!color, Piece::Pawn).0;
@@ -383,7 +392,14 @@ fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
         }
     }
     if terms.king_safety {
-        mg += king_safety(board, color, ours);
+        let (attackers, units) = match maps {
+            Some(maps) => {
+                let enemy = &maps[!color as usize];
+                (enemy.king_attackers, enemy.king_units)
+            }
+            None => king_zone_attacks(board, color),
+        };
+        mg += king_shield(board, color, ours) - king_danger(attackers, units);
     }
     if terms.pawn_storm {
         mg -= pawn_storm(board.king(color), color, ours, theirs);
@@ -392,7 +408,10 @@ fn side(board: &Board, color: Color, terms: EvalTerms) -> (Value, Value) {
         mg += space(board, color, ours, theirs);
     }
     if terms.mobility {
-        let (m, e) = mobility(board, color, theirs);
+        let (m, e) = match maps {
+            Some(maps) => maps[color as usize].mobility,
+            None => mobility(board, color, theirs),
+        };
         mg += m;
         eg += e;
     }
@@ -611,36 +630,72 @@ fn mobility(board: &Board, color: Color, theirs: u64) -> (Value, Value) {
         .into_iter()
         .enumerate()
     {
-        let (typical, per_mg, per_eg) = MOBILITY[i];
         for sq in board.colored_pieces(color, piece) {
-            let n = (attacks(piece, sq, occupied).0 & !unsafe_or_own).count_ones() as Value;
-            mg += per_mg * (n - typical);
-            eg += per_eg * (n - typical);
+            let (m, e) = mobility_of(i, attacks(piece, sq, occupied).0 & !unsafe_or_own);
+            mg += m;
+            eg += e;
         }
     }
     (mg, eg)
 }
 
-/// The middlegame king-safety value of `color`'s king: shield bonus minus
-/// attack penalty.
-fn king_safety(board: &Board, color: Color, ours: u64) -> Value {
+/// The (middlegame, endgame) mobility of one piece of kind `kind` (0
+/// knight … 3 queen, the index of [`MOBILITY`]) with the safe squares
+/// `safe` to go to.
+#[inline]
+fn mobility_of(kind: usize, safe: u64) -> (Value, Value) {
+    let (typical, per_mg, per_eg) = MOBILITY[kind];
+    let n = safe.count_ones() as Value - typical;
+    (per_mg * n, per_eg * n)
+}
+
+/// The middlegame bonus of `color`'s king on its first two ranks for the
+/// own pawns sheltering it ([`SHIELD`]: one and two ranks ahead, on its
+/// file and the next ones); the first half of [`EvalTerms::king_safety`].
+fn king_shield(board: &Board, color: Color, ours: u64) -> Value {
     let king = board.king(color);
-    let mut value = 0;
     let rank = king.rank().relative_to(color) as i8;
-    if rank <= 1 {
-        let around = files_around(king.file() as usize);
-        let ahead = |n: i8| -> u64 {
-            let r = rank + n;
-            if r > 7 {
-                return 0;
-            }
-            let absolute = if color == Color::White { r } else { 7 - r };
-            around & (0xFFu64 << (8 * absolute as u32))
-        };
-        value += SHIELD.0 * (ours & ahead(1)).count_ones() as Value
-            + SHIELD.1 * (ours & ahead(2)).count_ones() as Value;
+    if rank > 1 {
+        return 0;
     }
-    let zone = get_king_moves(king) | king.bitboard();
+    let around = files_around(king.file() as usize);
+    let ahead = |n: i8| -> u64 {
+        let r = rank + n;
+        if r > 7 {
+            return 0;
+        }
+        let absolute = if color == Color::White { r } else { 7 - r };
+        around & (0xFFu64 << (8 * absolute as u32))
+    };
+    SHIELD.0 * (ours & ahead(1)).count_ones() as Value
+        + SHIELD.1 * (ours & ahead(2)).count_ones() as Value
+}
+
+/// The squares of the zone of the king on `king`: the king's square and
+/// those it attacks.
+#[inline]
+fn king_zone(king: Square) -> BitBoard {
+    get_king_moves(king) | king.bitboard()
+}
+
+/// The middlegame penalty for `attackers` enemy pieces attacking the king's
+/// zone with `units` attack units ([`ATTACK_WEIGHT`] per square of the zone
+/// each attacks): `units² / 2`, at most [`KING_DANGER_MAX`], and nothing
+/// unless two or more pieces attack; the second half of
+/// [`EvalTerms::king_safety`].
+fn king_danger(attackers: u32, units: Value) -> Value {
+    if attackers >= 2 {
+        (units * units / 2).min(KING_DANGER_MAX)
+    } else {
+        0
+    }
+}
+
+/// The enemy knights, bishops, rooks and queens attacking the zone of
+/// `color`'s king (their number) and their attack units (see
+/// [`king_danger`]); used when no [`AttackMap`] of the enemy was computed.
+fn king_zone_attacks(board: &Board, color: Color) -> (u32, Value) {
+    let zone = king_zone(board.king(color));
     let occupied = board.occupied();
     let (mut attackers, mut units) = (0, 0);
     for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
@@ -663,10 +718,7 @@ fn king_safety(board: &Board, color: Color, ours: u64) -> Value {
             }
         }
     }
-    if attackers >= 2 {
-        value -= (units * units / 2).min(KING_DANGER_MAX);
-    }
-    value
+    (attackers, units)
 }
 
 #[inline]
@@ -685,16 +737,20 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     if !terms.any() {
         return (0, 0);
     }
-    let (wm, we) = side(board, Color::White, terms);
-    let (bm, be) = side(board, Color::Black, terms);
+    // The threats term needs both sides' full attack maps; king safety
+    // then reads the king-zone attacks recorded in them.
+    let maps = terms.threats.then(|| {
+        [
+            AttackMap::of(board, Color::White, terms.mobility),
+            AttackMap::of(board, Color::Black, terms.mobility),
+        ]
+    });
+    let (wm, we) = side(board, Color::White, terms, maps.as_ref());
+    let (bm, be) = side(board, Color::Black, terms, maps.as_ref());
     let (mut mg, mut eg) = (wm - bm, we - be);
-    if terms.threats {
-        let maps = [
-            AttackMap::of(board, Color::White),
-            AttackMap::of(board, Color::Black),
-        ];
-        let (tm, te) = threats(board, Color::White, &maps);
-        let (bm, be) = threats(board, Color::Black, &maps);
+    if let Some(maps) = &maps {
+        let (tm, te) = threats(board, Color::White, maps);
+        let (bm, be) = threats(board, Color::Black, maps);
         mg += tm - bm;
         eg += te - be;
     }
@@ -702,18 +758,27 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
 }
 
 /// The squares one side attacks: by each kind of piece (pawn … king), by
-/// any, and by at least two of its pieces.
+/// any, and by at least two of its pieces; and, for king safety, how many
+/// of its knights, bishops, rooks and queens attack the enemy king's zone
+/// and with how many attack units (what [`king_zone_attacks`] computes for
+/// the enemy king, from the same attacks); and, when asked for, the
+/// (middlegame, endgame) mobility of its pieces (what [`mobility`]
+/// computes).
 #[derive(Clone, Copy, Debug)]
 struct AttackMap {
     by: [u64; 6],
     all: u64,
     twice: u64,
+    king_attackers: u32,
+    king_units: Value,
+    mobility: (Value, Value),
 }
 
 impl AttackMap {
     /// `color`'s attacks on `board` (sliders stop at the first piece; no
-    /// x-rays through their own sliders, unlike Stockfish).
-    fn of(board: &Board, color: Color) -> Self {
+    /// x-rays through their own sliders, unlike Stockfish), with the
+    /// pieces' mobility if `with_mobility`.
+    fn of(board: &Board, color: Color, with_mobility: bool) -> Self {
         let pawns = board.colored_pieces(color, Piece::Pawn).0;
         // A square both diagonals of the pawns reach is attacked twice.
         let (west, east) = pawn_attack_diagonals(pawns, color);
@@ -722,12 +787,32 @@ impl AttackMap {
             by: [0; 6],
             all: pawn_all,
             twice: west & east,
+            king_attackers: 0,
+            king_units: 0,
+            mobility: (0, 0),
         };
         map.by[Piece::Pawn as usize] = pawn_all;
         let occupied = board.occupied();
-        for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+        let zone = king_zone(board.king(!color));
+        let theirs = board.colored_pieces(!color, Piece::Pawn).0;
+        let unsafe_or_own = board.colors(color).0 | pawn_attacks(theirs, !color);
+        for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+            .into_iter()
+            .enumerate()
+        {
             for sq in board.colored_pieces(color, piece) {
-                map.add(piece, attacks(piece, sq, occupied).0);
+                let a = attacks(piece, sq, occupied);
+                let hits = a & zone;
+                if !hits.is_empty() {
+                    map.king_attackers += 1;
+                    map.king_units += ATTACK_WEIGHT[piece as usize] * hits.len() as Value;
+                }
+                if with_mobility {
+                    let (m, e) = mobility_of(i, a.0 & !unsafe_or_own);
+                    map.mobility.0 += m;
+                    map.mobility.1 += e;
+                }
+                map.add(piece, a.0);
             }
         }
         map.add(Piece::King, get_king_moves(board.king(color)).0);
@@ -755,6 +840,56 @@ mod tests {
 
     fn terms_of(fen: &str, terms: EvalTerms) -> (Value, Value) {
         white_minus_black(Position::from_fen(fen).expect("fen").board(), terms)
+    }
+
+    /// The king-zone attacks and the mobility recorded in the attack maps
+    /// (the path the evaluation takes with threats on) are exactly those
+    /// king safety and mobility compute alone (with threats off), so
+    /// sharing them changes no value: on every position of WAC and
+    /// Bratko–Kopec, for both sides.
+    #[test]
+    fn the_attack_maps_hold_the_king_zone_attacks_of_king_safety() {
+        let suites = [
+            include_str!("../../tests/data/wac.epd"),
+            include_str!("../../tests/data/bratko-kopec.epd"),
+        ];
+        let (mut positions, mut dangerous) = (0, 0);
+        for text in suites {
+            for record in crate::epd::read_epd(text) {
+                let position = record.expect("epd").position;
+                let board = position.board();
+                positions += 1;
+                let maps = [
+                    AttackMap::of(board, Color::White, true),
+                    AttackMap::of(board, Color::Black, true),
+                ];
+                for color in [Color::White, Color::Black] {
+                    let enemy = &maps[!color as usize];
+                    let direct = king_zone_attacks(board, color);
+                    assert_eq!(
+                        (enemy.king_attackers, enemy.king_units),
+                        direct,
+                        "{}",
+                        position.fen()
+                    );
+                    dangerous += usize::from(king_danger(direct.0, direct.1) > 0);
+                    let theirs = board.colored_pieces(!color, Piece::Pawn).0;
+                    assert_eq!(
+                        maps[color as usize].mobility,
+                        mobility(board, color, theirs)
+                    );
+                    for terms in [EvalTerms::default(), EvalTerms::ALL] {
+                        assert_eq!(
+                            side(board, color, terms, Some(&maps)),
+                            side(board, color, terms, None)
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(positions, 324);
+        // The penalty itself is exercised, not only its absence.
+        assert!(dangerous > 50, "{dangerous}");
     }
 
     #[test]
