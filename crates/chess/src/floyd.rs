@@ -85,10 +85,15 @@ pub fn see(board: &Board, mv: Move) -> Value {
         },
         exchange_value,
     );
-    let mut gain = vec![first];
+    // The gains of the swap sequence, on the stack (the search calls this
+    // at every quiescence capture): each entry after the first removes a
+    // different piece from `occ`, so there are at most 64.
+    let mut gain = [0 as Value; 64];
+    gain[0] = first;
+    let mut len = 1;
     let mut occ = board.occupied() ^ mv.from.bitboard();
     let mut side = !board.side_to_move();
-    loop {
+    while len < gain.len() {
         let own = attackers(board, sq, occ) & board.colors(side) & occ;
         let Some((piece, from)) = Piece::ALL
             .iter()
@@ -96,15 +101,15 @@ pub fn see(board: &Board, mv: Move) -> Value {
         else {
             break;
         };
-        gain.push(exchange_value(moved) - gain[gain.len() - 1]);
+        gain[len] = exchange_value(moved) - gain[len - 1];
+        len += 1;
         moved = piece;
         occ ^= from.bitboard();
         side = !side;
     }
-    while gain.len() > 1 {
-        let last = gain.pop().unwrap_or(0);
-        let n = gain.len();
-        gain[n - 1] = -(-gain[n - 1]).max(last);
+    while len > 1 {
+        len -= 1;
+        gain[len - 1] = -(-gain[len - 1]).max(gain[len]);
     }
     gain[0]
 }

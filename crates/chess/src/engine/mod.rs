@@ -446,6 +446,7 @@ impl Engine {
                 },
                 next_progress: Duration::ZERO,
                 ybwc: use_ybwc.then(|| ybwc::Worker::main(&pool)),
+                lists: Default::default(),
             };
             iterate(
                 &mut searcher,
@@ -658,6 +659,7 @@ fn helper(
         },
         next_progress: Duration::MAX,
         ybwc: None,
+        lists: Default::default(),
     };
     let mut guess = None;
     for depth in (1 + (id % 2) as u32)..=max_depth {

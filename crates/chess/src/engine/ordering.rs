@@ -61,32 +61,39 @@ impl MoveOrdering {
             .for_each(|row| row.fill(0));
     }
 
-    /// Scores and sorts `moves` best first.
-    pub fn sort(&self, board: &Board, moves: &mut [Move], hash_move: Option<Move>, ply: usize) {
+    /// Scores and sorts `moves` best first (a stable sort: equal scores
+    /// keep their generation order). `scored` is scratch space, reused from
+    /// node to node so that the search allocates nothing per position.
+    pub fn sort(
+        &self,
+        board: &Board,
+        moves: &mut [Move],
+        hash_move: Option<Move>,
+        ply: usize,
+        scored: &mut Vec<(i64, Move)>,
+    ) {
         let side = board.side_to_move() as usize;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let mut scored: Vec<(i64, Move)> = moves
-            .iter()
-            .map(|&mv| {
-                let score = if Some(mv) == hash_move {
-                    HASH_MOVE
+        scored.clear();
+        scored.extend(moves.iter().map(|&mv| {
+            let score = if Some(mv) == hash_move {
+                HASH_MOVE
+            } else {
+                let t = tactical_score(board, mv);
+                if t > 0 {
+                    CAPTURE + t
+                } else if killers[0] == Some(mv) {
+                    KILLER + 1
+                } else if killers[1] == Some(mv) {
+                    KILLER
                 } else {
-                    let t = tactical_score(board, mv);
-                    if t > 0 {
-                        CAPTURE + t
-                    } else if killers[0] == Some(mv) {
-                        KILLER + 1
-                    } else if killers[1] == Some(mv) {
-                        KILLER
-                    } else {
-                        self.history[side][mv.from as usize][mv.to as usize].min(KILLER - 1)
-                    }
-                };
-                (score, mv)
-            })
-            .collect();
+                    self.history[side][mv.from as usize][mv.to as usize].min(KILLER - 1)
+                }
+            };
+            (score, mv)
+        }));
         scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        for (slot, (_, mv)) in moves.iter_mut().zip(scored) {
+        for (slot, &(_, mv)) in moves.iter_mut().zip(scored.iter()) {
             *slot = mv;
         }
     }

@@ -276,6 +276,7 @@ fn work_at(base: Base<'_>, ordering: &mut MoveOrdering, sp: &Arc<SplitPoint>) {
             pool: base.pool,
             chain,
         }),
+        lists: Default::default(),
     };
     searcher.brothers(sp, false);
     searcher.publish_rest();
