@@ -813,6 +813,21 @@ fn pruning_options_are_listed_and_checked() {
             "{opt}: {lines:?}"
         );
     }
+    // Issue 17: techniques that buy depth but showed no gain in play are
+    // listed off.
+    for opt in [
+        "LateMovePruning",
+        "AdaptiveNullMove",
+        "LosingCapturesLast",
+        "CutNodeReductions",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == &format!("option name {opt} type check default false")),
+            "{opt}: {lines:?}"
+        );
+    }
     assert!(
         lines
             .iter()

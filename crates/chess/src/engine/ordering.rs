@@ -1,7 +1,9 @@
 //! Move ordering for the engine: the hash move, then captures by MVV-LVA
 //! (most valuable victim, least valuable attacker) with promotions, then
 //! the two killer moves of the ply, then quiet moves by the history
-//! heuristic.
+//! heuristic — and, when asked, the captures that lose by static exchange
+//! last (the "bad captures" of Stockfish's move picker and of the Chess
+//! Programming Wiki's "Move Ordering").
 
 use cozy_chess::{Board, Move, Piece};
 
@@ -10,6 +12,9 @@ use crate::eval::PIECE_VALUES;
 const HASH_MOVE: i64 = 1 << 40;
 const CAPTURE: i64 = 1 << 30;
 const KILLER: i64 = 1 << 20;
+/// Below every quiet move (history counts stay in `0..KILLER`, or above
+/// `-HISTORY_MAX` with gravity).
+const LOSING_CAPTURE: i64 = -(1 << 30);
 
 /// Killer moves (two a ply) and history counts (by side, from, to).
 #[derive(Clone)]
@@ -62,14 +67,18 @@ impl MoveOrdering {
     }
 
     /// Scores and sorts `moves` best first (a stable sort: equal scores
-    /// keep their generation order). `scored` is scratch space, reused from
-    /// node to node so that the search allocates nothing per position.
+    /// keep their generation order). With `losing_last` a capture that loses
+    /// material by static exchange ([`super::search::loses_by_exchange`])
+    /// goes after the quiet moves, still by MVV-LVA among such captures.
+    /// `scored` is scratch space, reused from node to node so that the
+    /// search allocates nothing per position.
     pub fn sort(
         &self,
         board: &Board,
         moves: &mut [Move],
         hash_move: Option<Move>,
         ply: usize,
+        losing_last: bool,
         scored: &mut Vec<(i64, Move)>,
     ) {
         let side = board.side_to_move() as usize;
@@ -81,7 +90,14 @@ impl MoveOrdering {
             } else {
                 let t = tactical_score(board, mv);
                 if t > 0 {
-                    CAPTURE + t
+                    if losing_last
+                        && is_capture(board, mv)
+                        && super::search::loses_by_exchange(board, mv, 0)
+                    {
+                        LOSING_CAPTURE + t
+                    } else {
+                        CAPTURE + t
+                    }
                 } else if killers[0] == Some(mv) {
                     KILLER + 1
                 } else if killers[1] == Some(mv) {
@@ -204,6 +220,34 @@ mod tests {
         o.clear();
         assert!(!o.is_killer(c, 3));
         assert_eq!(o.history(board, b), 0);
+    }
+
+    #[test]
+    fn losing_captures_go_after_the_quiet_moves_when_asked() {
+        // Nxd5 takes a pawn defended by e6 (exchange 100 − 330 < 0); Nxb5
+        // takes an undefended pawn. Both are captures by MVV-LVA; with
+        // `losing_last` Nxd5 follows every quiet move.
+        let pos = Position::from_fen("4k3/8/4p3/1p1p4/8/2N5/8/4K3 w - - 0 1").expect("fen");
+        let board = pos.board();
+        let mv = |s: &str| parse_uci(&pos, s).expect("move");
+        let (bad, good) = (mv("c3d5"), mv("c3b5"));
+        let o = MoveOrdering::default();
+        let mut scratch = Vec::new();
+        for losing_last in [false, true] {
+            let mut moves = Vec::new();
+            board.generate_moves(|set| {
+                moves.extend(set);
+                false
+            });
+            o.sort(board, &mut moves, None, 0, losing_last, &mut scratch);
+            let at = |m: Move| moves.iter().position(|&x| x == m).expect("listed");
+            assert_eq!(at(good), 0, "{moves:?}");
+            if losing_last {
+                assert_eq!(at(bad), moves.len() - 1, "{moves:?}");
+            } else {
+                assert_eq!(at(bad), 1, "{moves:?}");
+            }
+        }
     }
 
     #[test]

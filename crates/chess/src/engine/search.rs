@@ -1,8 +1,10 @@
 //! The engine's search: principal-variation search (negamax) with a
-//! transposition table, null-move pruning, reverse futility pruning (the
+//! transposition table, null-move pruning (its reduction growing with the
+//! depth and the static surplus), reverse futility pruning (the
 //! "static null move"), futility pruning of quiet moves and late-move
-//! reductions at the last plies, pruning of moves that lose by static
-//! exchange near the horizon, check extension, mate-distance pruning and
+//! reductions (one ply more at expected cut nodes), pruning of moves that
+//! lose by static exchange near the horizon, captures that lose by static
+//! exchange ordered after the quiet moves, check extension, mate-distance pruning and
 //! a quiescence search that skips captures losing by static exchange
 //! evaluation, under iterative deepening with aspiration windows (see
 //! [`super::Engine::search`]). The selective techniques are the common ones
@@ -77,6 +79,18 @@ pub struct Pruning {
     /// the quiet moves after the first [`lmp_count`] moves are not searched (UCI
     /// `LateMovePruning`).
     pub late_move_pruning: bool,
+    /// Adaptive null-move reduction: `R` of [`null_move_reduction`]
+    /// grows with the depth and the static surplus over beta (off: 2 plies,
+    /// 3 from [`NULL_MOVE_DEEP`] plies; UCI `AdaptiveNullMove`).
+    pub adaptive_null_move: bool,
+    /// Captures that lose material by static exchange are tried after the
+    /// quiet moves, not with the winning captures by MVV-LVA (UCI
+    /// `LosingCapturesLast`; [`super::ordering::MoveOrdering::sort`]).
+    pub losing_captures_last: bool,
+    /// Late-move reductions reduce one ply more at an expected cut node
+    /// (Knuth–Moore type 2 outside the principal variation; UCI
+    /// `CutNodeReductions`).
+    pub cut_node_reductions: bool,
     /// Static-exchange pruning in the main search: at most
     /// [`SEE_PRUNE_DEPTH`] plies from the horizon, outside the principal
     /// variation and not in check, a move after the first that gives no
@@ -101,9 +115,20 @@ impl Default for Pruning {
             pawn_breaks: false,
             late_move_pruning: LMP_DEFAULT,
             see_pruning: SEE_PRUNING_DEFAULT,
+            adaptive_null_move: DEPTH_TECHNIQUES_DEFAULT,
+            losing_captures_last: DEPTH_TECHNIQUES_DEFAULT,
+            cut_node_reductions: DEPTH_TECHNIQUES_DEFAULT,
         }
     }
 }
+
+/// Whether [`Pruning::adaptive_null_move`], [`Pruning::losing_captures_last`]
+/// and [`Pruning::cut_node_reductions`] are on by default: no. Together they
+/// raise Bratko–Kopec at 1 s from 14 to 17 of 24, but they show no gain in
+/// play against the defaults without them (+9, −16 to +33, 600 games at
+/// 10 000 positions a move; −10, −53 to +32, 200 games at 2+0.02; 10+0.1 in
+/// docs/performance-chess.md), and a technique is kept only when it gains.
+const DEPTH_TECHNIQUES_DEFAULT: bool = false;
 
 /// Whether [`Pruning::late_move_pruning`] is on by default: no (−19 Elo,
 /// −63 to +24, in 200 games at 10 000 positions a move; docs/chess.md).
@@ -117,7 +142,7 @@ const SEE_PRUNING_DEFAULT: bool = true;
 impl Pruning {
     /// The names of the techniques that can be switched (the engine's UCI
     /// check options), in the order of [`Pruning::switches`].
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 12] = [
         "LateMoveReductions",
         "Futility",
         "ReverseFutility",
@@ -127,10 +152,13 @@ impl Pruning {
         "PawnBreaks",
         "LateMovePruning",
         "SeePruning",
+        "AdaptiveNullMove",
+        "LosingCapturesLast",
+        "CutNodeReductions",
     ];
 
     /// The switch of each technique in [`Pruning::NAMES`], in its order.
-    pub fn switches(&mut self) -> [&mut bool; 9] {
+    pub fn switches(&mut self) -> [&mut bool; 12] {
         [
             &mut self.late_move_reductions,
             &mut self.futility,
@@ -141,6 +169,9 @@ impl Pruning {
             &mut self.pawn_breaks,
             &mut self.late_move_pruning,
             &mut self.see_pruning,
+            &mut self.adaptive_null_move,
+            &mut self.losing_captures_last,
+            &mut self.cut_node_reductions,
         ]
     }
 
@@ -157,6 +188,9 @@ impl Pruning {
         pawn_breaks: false,
         late_move_pruning: false,
         see_pruning: false,
+        adaptive_null_move: false,
+        losing_captures_last: false,
+        cut_node_reductions: false,
     };
 
     /// Nothing that makes the value depend on the window or on what the
@@ -177,6 +211,9 @@ impl Pruning {
         pawn_breaks: false,
         late_move_pruning: false,
         see_pruning: false,
+        adaptive_null_move: false,
+        losing_captures_last: false,
+        cut_node_reductions: false,
     };
 }
 
@@ -200,6 +237,27 @@ const MATE_BOUND: Value = 20_000;
 /// this many centipawns a ply.
 const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: Value = 90;
+
+/// Without [`Pruning::adaptive_null_move`], the null move is searched
+/// 3 plies shallower (not 2) from this many plies left.
+pub const NULL_MOVE_DEEP: i32 = 6;
+
+/// The null-move reduction `R` with `depth` plies left, the static value
+/// `surplus` centipawns above beta: adaptive, `3 + depth/3 +
+/// min(surplus/200, 3)` — the form of Stockfish's null-move search (a
+/// reduction growing with the depth and with how far the position stands
+/// above beta) and of the Chess Programming Wiki's "Null Move Pruning",
+/// the constants this project's round numbers, not tuned; otherwise 2
+/// plies, 3 from [`NULL_MOVE_DEEP`] plies left (Heinz's adaptive R = 2–3).
+pub fn null_move_reduction(depth: i32, surplus: Value, adaptive: bool) -> i32 {
+    if adaptive {
+        3 + depth / 3 + (surplus.max(0) / 200).min(3) as i32
+    } else if depth >= NULL_MOVE_DEEP {
+        3
+    } else {
+        2
+    }
+}
 
 /// Internal iterative reduction: from this many plies left, a position
 /// without a table move is searched one ply shallower. The usual form of
@@ -613,8 +671,9 @@ impl Searcher<'_> {
     /// expected to cut off (Knuth–Moore type 2, Hsu slide 43) or to fail
     /// low (type 3): the children of a type 2 position are type 3, those of
     /// a type 3 type 2, and a type 1 (PV) position's first child is type 1,
-    /// the others type 2. The prediction only decides where Young Brothers
-    /// Wait splits ([`super::ybwc`]); the sequential search ignores it.
+    /// the others type 2. The prediction decides where Young Brothers Wait
+    /// splits ([`super::ybwc`]) and, with [`Pruning::cut_node_reductions`],
+    /// reduces the late moves of a type 2 position one ply more.
     #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
@@ -703,7 +762,8 @@ impl Searcher<'_> {
             && static_eval.is_some_and(|e| e >= beta)
             && let Some(passed) = board.null_move()
         {
-            let r = if depth >= 6 { 3 } else { 2 };
+            let surplus = static_eval.map_or(0, |e| e - beta);
+            let r = null_move_reduction(depth, surplus, self.pruning.adaptive_null_move);
             self.keys.push(repetition_key(board));
             let v = -self.negamax(
                 &passed,
@@ -741,7 +801,9 @@ impl Searcher<'_> {
             self.lists.put(ply, lists);
             return if in_check { loss_in(ply) } else { 0 };
         }
-        self.ordering.sort(board, moves, hash_move, ply, order);
+        let losing_last = self.pruning.losing_captures_last;
+        self.ordering
+            .sort(board, moves, hash_move, ply, losing_last, order);
         let node = Node {
             depth,
             ply,
@@ -909,10 +971,14 @@ impl Searcher<'_> {
                 && !gives_check
             {
                 // A killer or a move with a history of cutoffs has
-                // refuted something in this search: one ply less.
+                // refuted something in this search: one ply less. At an
+                // expected cut node the later moves are expected to fail
+                // low anyway: one ply more.
                 let proven =
                     self.ordering.is_killer(mv, ply) || self.ordering.history(board, mv) > 0;
-                (lmr_reduction(depth, i, pv_node) - i32::from(proven)).max(0)
+                let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
+                (lmr_reduction(depth, i, pv_node) + i32::from(cut_node) - i32::from(proven))
+                    .clamp(0, (depth - 2).max(0))
             } else {
                 0
             };
@@ -1161,6 +1227,24 @@ mod tests {
             });
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn the_null_move_reduction_grows_with_depth_and_surplus() {
+        // Fixed: 2 plies, 3 from depth 6.
+        let fixed: Vec<i32> = (1..=8)
+            .map(|d| null_move_reduction(d, 500, false))
+            .collect();
+        assert_eq!(fixed, [2, 2, 2, 2, 2, 3, 3, 3]);
+        // Adaptive: 3 + depth/3, plus one a 200 cp of surplus up to three.
+        let by_depth: Vec<i32> = (3..=12).map(|d| null_move_reduction(d, 0, true)).collect();
+        assert_eq!(by_depth, [4, 4, 4, 5, 5, 5, 6, 6, 6, 7]);
+        let by_surplus: Vec<i32> = [0, 199, 200, 399, 400, 600, 5000]
+            .iter()
+            .map(|&s| null_move_reduction(6, s, true))
+            .collect();
+        assert_eq!(by_surplus, [5, 5, 6, 6, 7, 8, 8]);
+        assert_eq!(null_move_reduction(6, -50, true), 5);
     }
 
     #[test]
