@@ -1142,14 +1142,19 @@ mod tests {
             ..without
         };
         assert_eq!(without, Pruning::default());
-        let run = |r: &crate::epd::EpdRecord, pruning: Pruning| {
-            let mut engine = Engine::new(4);
-            engine.pruning = pruning;
-            let params = GoParams {
-                depth: Some(8),
-                ..Default::default()
-            };
-            engine.search(&r.position, &params, &SearchControl::default(), |_| {})
+        let run_with = |pruning: Pruning, params: &GoParams| -> Vec<SearchOutcome> {
+            records
+                .iter()
+                .map(|r| {
+                    let mut engine = Engine::new(4);
+                    engine.pruning = pruning;
+                    engine.search(&r.position, params, &SearchControl::default(), |_| {})
+                })
+                .collect()
+        };
+        let depth_8 = GoParams {
+            depth: Some(8),
+            ..Default::default()
         };
         let variants = [
             Pruning {
@@ -1173,10 +1178,10 @@ mod tests {
                 .filter(|(r, o)| o.best.is_some_and(|m| r.best_moves.contains(&m)))
                 .count()
         };
-        let base: Vec<SearchOutcome> = records.iter().map(|r| run(r, without)).collect();
+        let base = run_with(without, &depth_8);
         let base_nodes: u64 = base.iter().map(|o| o.nodes).sum();
         for pruning in variants {
-            let outs: Vec<SearchOutcome> = records.iter().map(|r| run(r, pruning)).collect();
+            let outs = run_with(pruning, &depth_8);
             let nodes: u64 = outs.iter().map(|o| o.nodes).sum();
             assert!(nodes < base_nodes, "{pruning:?}: {nodes} vs {base_nodes}");
             // WAC.001's Qg6 is lost at depth 8 by the adaptive null move
@@ -1186,17 +1191,11 @@ mod tests {
         }
         assert_eq!(solved(&base), 9);
         // At 200 000 positions the three together find all nine again.
-        let budget = |r: &crate::epd::EpdRecord| {
-            let mut engine = Engine::new(4);
-            engine.pruning = all_three;
-            let params = GoParams {
-                nodes: Some(200_000),
-                ..Default::default()
-            };
-            engine.search(&r.position, &params, &SearchControl::default(), |_| {})
+        let budget = GoParams {
+            nodes: Some(200_000),
+            ..Default::default()
         };
-        let outs: Vec<SearchOutcome> = records.iter().map(budget).collect();
-        assert_eq!(solved(&outs), 9);
+        assert_eq!(solved(&run_with(all_three, &budget)), 9);
     }
 
     #[test]
