@@ -124,10 +124,12 @@ impl Default for Pruning {
 
 /// Whether [`Pruning::adaptive_null_move`], [`Pruning::losing_captures_last`]
 /// and [`Pruning::cut_node_reductions`] are on by default: no. Together they
-/// raise Bratko–Kopec at 1 s from 14 to 17 of 24, but they show no gain in
-/// play against the defaults without them (+9, −16 to +33, 600 games at
-/// 10 000 positions a move; −10, −53 to +32, 200 games at 2+0.02; 10+0.1 in
-/// docs/performance-chess.md), and a technique is kept only when it gains.
+/// raise Bratko–Kopec at 1 s from 14 to 17 of 24 (the last two alone to 18),
+/// but they show no gain in play against the defaults without them (the
+/// three: +9, −16 to +33, 600 games at 10 000 positions a move; −10, −53 to
+/// +32, 200 games at 2+0.02; the last two: +6, −18 to +31, in a 600-game
+/// confirmation at 2+0.02; all in docs/performance-chess.md), and a
+/// technique is kept only when it gains.
 const DEPTH_TECHNIQUES_DEFAULT: bool = false;
 
 /// Whether [`Pruning::late_move_pruning`] is on by default: no (−19 Elo,
