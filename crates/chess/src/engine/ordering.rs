@@ -81,10 +81,28 @@ impl MoveOrdering {
         losing_last: bool,
         scored: &mut Vec<(i64, Move)>,
     ) {
+        let mut picker = self.picker(board, moves, hash_move, ply, losing_last, scored);
+        picker.sort_rest(0);
+        for (slot, &(_, mv)) in moves.iter_mut().zip(picker.scored.iter()) {
+            *slot = mv;
+        }
+    }
+
+    /// A [`MovePicker`] over `moves`, scored as [`MoveOrdering::sort`]
+    /// orders them (in `scored`, scratch space reused from node to node).
+    pub fn picker<'s>(
+        &self,
+        board: &Board,
+        moves: &[Move],
+        hash_move: Option<Move>,
+        ply: usize,
+        losing_last: bool,
+        scored: &'s mut Vec<(i64, Move)>,
+    ) -> MovePicker<'s> {
         let side = board.side_to_move() as usize;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         scored.clear();
-        scored.extend(moves.iter().map(|&mv| {
+        scored.extend(moves.iter().enumerate().map(|(index, &mv)| {
             let score = if Some(mv) == hash_move {
                 HASH_MOVE
             } else {
@@ -106,12 +124,9 @@ impl MoveOrdering {
                     self.history[side][mv.from as usize][mv.to as usize].min(KILLER - 1)
                 }
             };
-            (score, mv)
+            (pick_key(score, index), mv)
         }));
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        for (slot, &(_, mv)) in moves.iter_mut().zip(scored.iter()) {
-            *slot = mv;
-        }
+        MovePicker { scored, sorted_from: None }
     }
 
     /// Whether `mv` is one of the two killer moves of `ply`.
@@ -144,6 +159,76 @@ impl MoveOrdering {
                 .flatten()
                 .flatten()
                 .for_each(|v| *v /= 2);
+        }
+    }
+}
+
+/// The most moves a position can have (218 is the known maximum): a
+/// move's generation index fits below it in a [`pick_key`].
+const MAX_MOVES: i64 = 256;
+
+/// A move's ordering key: its score, ties broken by generation order (the
+/// earlier move first), so that the keys are distinct and any sort, or
+/// picking the largest one at a time, gives the stable sort's order.
+fn pick_key(score: i64, index: usize) -> i64 {
+    score * MAX_MOVES + (MAX_MOVES - 1 - index as i64)
+}
+
+/// The moves picked before the rest is sorted: most positions that cut off
+/// do so on one of the first moves, and picking the best of the rest costs
+/// a scan, cheaper than a sort when only a few moves are taken.
+const PICKED_MOVES: usize = 3;
+
+/// Moves scored once ([`MoveOrdering::picker`]) and handed out best first
+/// on demand: the first [`PICKED_MOVES`] by selection, then the rest
+/// sorted. The order is exactly that of [`MoveOrdering::sort`]; a position
+/// that cuts off on its first move never pays for sorting the others.
+pub struct MovePicker<'s> {
+    scored: &'s mut Vec<(i64, Move)>,
+    /// From where `scored` is sorted (`None`: nothing sorted yet).
+    sorted_from: Option<usize>,
+}
+
+impl MovePicker<'_> {
+    /// How many moves there are.
+    pub fn len(&self) -> usize {
+        self.scored.len()
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.scored.is_empty()
+    }
+
+    /// The `i`-th move in order; moves are taken in turn, `i` = 0, 1, 2, …
+    pub fn pick(&mut self, i: usize) -> Move {
+        if self.sorted_from.is_none() {
+            if i < PICKED_MOVES {
+                let best = (i..self.scored.len())
+                    .max_by_key(|&j| self.scored[j].0)
+                    .expect("a move is left to pick");
+                self.scored.swap(i, best);
+            } else {
+                self.sort_rest(i);
+            }
+        }
+        self.scored[i].1
+    }
+
+    /// Sorts the moves from the `i`-th on (the earlier ones picked already).
+    pub fn sort_rest(&mut self, i: usize) {
+        self.scored[i..].sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        self.sorted_from = Some(i);
+    }
+
+    /// All the moves in order (the rest sorted first), e.g. for a split
+    /// point's brothers.
+    pub fn write_all(&mut self, i: usize, moves: &mut [Move]) {
+        if self.sorted_from.is_none() {
+            self.sort_rest(i);
+        }
+        for (slot, &(_, mv)) in moves.iter_mut().zip(self.scored.iter()) {
+            *slot = mv;
         }
     }
 }
@@ -272,5 +357,65 @@ mod tests {
         }
         assert!((16_000..=HISTORY_MAX).contains(&o.history(board, a)));
         assert!((-HISTORY_MAX..=-16_000).contains(&o.history(board, b)));
+    }
+
+    #[test]
+    fn picking_gives_the_stable_sort_order_and_equal_scores_keep_generation_order() {
+        // On WAC positions with a hash move, killers and history counts:
+        // picking one move at a time (any number picked before the rest is
+        // written out, as a split point does) gives the order of a stable
+        // sort by score, and the quiet moves without history keep their
+        // generation order.
+        for record in crate::epd::read_epd(include_str!("../../tests/data/wac.epd"))
+            .into_iter()
+            .take(30)
+        {
+            let record = record.expect("WAC parses");
+            let fen = record.position.board().to_string();
+            let board = record.position.board();
+            let mut generated = Vec::new();
+            board.generate_moves(|set| {
+                generated.extend(set);
+                false
+            });
+            let mut o = MoveOrdering::default();
+            let quiets: Vec<Move> = generated
+                .iter()
+                .copied()
+                .filter(|&m| tactical_score(board, m) == 0)
+                .collect();
+            if let [a, b, c, ..] = quiets[..] {
+                o.record_cutoff(board, a, 0, 3);
+                o.record_cutoff(board, b, 1, 2);
+                o.record_cutoff(board, c, 2, 2);
+            }
+            let hash = generated.last().copied();
+            let mut sorted = generated.clone();
+            let mut scratch = Vec::new();
+            o.sort(board, &mut sorted, hash, 0, false, &mut scratch);
+            assert_eq!(sorted.first().copied(), hash);
+            let plain: Vec<Move> = sorted
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    Some(m) != hash
+                        && tactical_score(board, m) == 0
+                        && !o.is_killer(m, 0)
+                        && o.history(board, m) == 0
+                })
+                .collect();
+            let in_generation_order: Vec<Move> =
+                generated.iter().copied().filter(|m| plain.contains(m)).collect();
+            assert_eq!(plain, in_generation_order, "{fen}");
+            for picked in 0..=generated.len().min(6) {
+                let mut picker = o.picker(board, &generated, hash, 0, false, &mut scratch);
+                let mut order: Vec<Move> = (0..picked).map(|i| picker.pick(i)).collect();
+                let mut all = generated.clone();
+                picker.write_all(picked, &mut all);
+                assert_eq!(all, sorted, "{fen} after {picked} picked");
+                order.extend((picked..generated.len()).map(|i| picker.pick(i)));
+                assert_eq!(order, sorted, "{fen} after {picked} picked");
+            }
+        }
     }
 }

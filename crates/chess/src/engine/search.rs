@@ -804,8 +804,9 @@ impl Searcher<'_> {
             return if in_check { loss_in(ply) } else { 0 };
         }
         let losing_last = self.pruning.losing_captures_last;
-        self.ordering
-            .sort(board, moves, hash_move, ply, losing_last, order);
+        let mut picker = self
+            .ordering
+            .picker(board, moves, hash_move, ply, losing_last, order);
         let node = Node {
             depth,
             ply,
@@ -819,13 +820,15 @@ impl Searcher<'_> {
         let mut best = NEG_INFINITY;
         let mut best_move = None;
         self.keys.push(repetition_key(board));
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..picker.len() {
             // Young Brothers Wait: the eldest has been searched without a
             // cutoff; the younger brothers go to every thread that is free.
-            if i == 1 && self.may_split(&node, moves.len()) {
+            if i == 1 && self.may_split(&node, picker.len()) {
+                picker.write_all(1, moves);
                 self.split(board, moves, node, &mut alpha, &mut best, &mut best_move);
                 break;
             }
+            let mv = picker.pick(i);
             if root {
                 let depth = self.iteration;
                 self.report(|_| Report::CurrMove {
