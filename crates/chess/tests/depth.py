@@ -4,16 +4,20 @@
 Usage:
   python3 crates/chess/tests/depth.py [--engine "target/release/alphabeta uci"]
       [--epd crates/chess/tests/data/wac.epd] [--positions 30]
-      [--time 1.0 | --nodes N] [--options NAME=VALUE,...]
+      [--time 1.0 | --nodes N | --depth D] [--options NAME=VALUE,...]
 
 Each position is searched from a fresh game (`ucinewgame`) for TIME
-seconds, or NODES positions; the depth is the last completed iteration the
+seconds, NODES positions or to depth D; the depth is the last completed iteration the
 engine reported, the move counts as solved when it is one of the record's
 `bm` moves (and none of its `am` moves). Prints one line a position, then
-the median depth, the solved count and the total nodes.
+the median depth, the solved count and the total nodes, and the engine
+process's CPU time with the positions per CPU second (at a fixed depth the
+engine's searches are deterministic, so two builds that search the same
+trees compare by that speed alone).
 """
 
 import argparse
+import resource
 import statistics
 import sys
 
@@ -28,6 +32,7 @@ def main():
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--time", type=float, default=1.0)
     parser.add_argument("--nodes", type=int, default=0)
+    parser.add_argument("--depth", type=int, default=0)
     parser.add_argument("--options", default="")
     args = parser.parse_args()
 
@@ -41,7 +46,12 @@ def main():
         lines = [line for line in f if line.strip()][: args.positions]
     engine = chess.engine.SimpleEngine.popen_uci(args.engine.split(), timeout=30)
     engine.configure(options)
-    limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.time)
+    if args.depth:
+        limit = chess.engine.Limit(depth=args.depth)
+    elif args.nodes:
+        limit = chess.engine.Limit(nodes=args.nodes)
+    else:
+        limit = chess.engine.Limit(time=args.time)
     depths, solved, nodes = [], 0, 0
     try:
         for i, line in enumerate(lines):
@@ -59,9 +69,16 @@ def main():
                   f"{' solved' if good else ''}, {info.get('nodes', 0)} nodes", flush=True)
     finally:
         engine.quit()
-    limit_text = f"{args.nodes} nodes" if args.nodes else f"{args.time:g} s"
+    if args.depth:
+        limit_text = f"depth {args.depth}"
+    else:
+        limit_text = f"{args.nodes} nodes" if args.nodes else f"{args.time:g} s"
     print(f"{len(depths)} positions at {limit_text}: median depth {statistics.median(depths):g}, "
           f"solved {solved}/{len(depths)}, {nodes} nodes")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = usage.ru_utime + usage.ru_stime
+    if cpu > 0:
+        print(f"engine CPU time {cpu:.2f} s, {nodes / cpu / 1e6:.3f} M positions per CPU second")
     return 0
 
 
