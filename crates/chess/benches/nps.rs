@@ -12,11 +12,16 @@
 //!   evaluator (nodes/s, quiescence included);
 //! * `engine/standard`: the same with the engine's positional evaluator;
 //! * `core-f2/material`: the core's fail-hard alpha-beta on [`Chess`]
-//!   (nodes/s).
+//!   (nodes/s);
+//! * `ordering/sort-all`, `ordering/pick-first`, `ordering/pick-all`: the
+//!   engine's move ordering on the first 30 WAC positions (moves per second)
+//!   — every move scored and sorted, against the picker handing out the
+//!   first move only (a position that cuts off on it) or every move.
 
 use std::hint::black_box;
 use std::time::Duration;
 
+use alphabeta_chess::engine::ordering::MoveOrdering;
 use alphabeta_chess::engine::{Engine, EngineEval, GoParams, SearchControl};
 use alphabeta_chess::eval::Evaluator;
 use alphabeta_chess::game::{Chess, ExperimentConfig};
@@ -135,5 +140,52 @@ fn search_benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, perft_benches, search_benches);
+/// The first 30 positions of Win at Chess with their legal moves.
+fn wac_moves() -> Vec<(Board, Vec<alphabeta_chess::Move>)> {
+    alphabeta_chess::epd::read_epd(include_str!("../tests/data/wac.epd"))
+        .into_iter()
+        .take(30)
+        .map(|r| {
+            let board = r.expect("WAC parses").position.board().clone();
+            let mut moves = Vec::new();
+            alphabeta_chess::position::legal_moves_into(&board, &mut moves);
+            (board, moves)
+        })
+        .collect()
+}
+
+fn ordering_benches(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ordering");
+    let positions = wac_moves();
+    let ordering = MoveOrdering::default();
+    let total: usize = positions.iter().map(|(_, m)| m.len()).sum();
+    g.throughput(Throughput::Elements(total as u64));
+    let mut scratch = Vec::new();
+    g.bench_function("sort-all", |b| {
+        b.iter(|| {
+            for (board, moves) in &positions {
+                let mut moves = moves.clone();
+                ordering.sort(board, &mut moves, None, 0, false, &mut scratch);
+                black_box(moves[0]);
+            }
+        })
+    });
+    for (label, all) in [("pick-first", false), ("pick-all", true)] {
+        g.bench_function(label, |b| {
+            b.iter(|| {
+                for (board, moves) in &positions {
+                    let moves = moves.clone();
+                    let mut picker = ordering.picker(board, &moves, None, 0, false, &mut scratch);
+                    let n = if all { picker.len() } else { 1 };
+                    for i in 0..n {
+                        black_box(picker.pick(i));
+                    }
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, perft_benches, search_benches, ordering_benches);
 criterion_main!(benches);

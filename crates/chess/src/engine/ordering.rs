@@ -204,10 +204,13 @@ impl MovePicker<'_> {
     pub fn pick(&mut self, i: usize) -> Move {
         if self.sorted_from.is_none() {
             if i < PICKED_MOVES {
-                let best = (i..self.scored.len())
-                    .max_by_key(|&j| self.scored[j].0)
-                    .expect("a move is left to pick");
-                self.scored.swap(i, best);
+                // The keys are distinct, so the largest is unique.
+                let best = self.scored[i..]
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|(_, s)| s.0)
+                    .map_or(0, |(j, _)| j);
+                self.scored.swap(i, i + best);
             } else {
                 self.sort_rest(i);
             }
