@@ -126,7 +126,10 @@ impl MoveOrdering {
             };
             (pick_key(score, index), mv)
         }));
-        MovePicker { scored, sorted_from: None }
+        MovePicker {
+            scored,
+            sorted_from: None,
+        }
     }
 
     /// Whether `mv` is one of the two killer moves of `ply`.
@@ -407,8 +410,11 @@ mod tests {
                         && o.history(board, m) == 0
                 })
                 .collect();
-            let in_generation_order: Vec<Move> =
-                generated.iter().copied().filter(|m| plain.contains(m)).collect();
+            let in_generation_order: Vec<Move> = generated
+                .iter()
+                .copied()
+                .filter(|m| plain.contains(m))
+                .collect();
             assert_eq!(plain, in_generation_order, "{fen}");
             for picked in 0..=generated.len().min(6) {
                 let mut picker = o.picker(board, &generated, hash, 0, false, &mut scratch);
