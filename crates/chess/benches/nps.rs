@@ -11,6 +11,8 @@
 //! * `engine/material`: the engine at a fixed depth with Fuller's material
 //!   evaluator (nodes/s, quiescence included);
 //! * `engine/standard`: the same with the engine's positional evaluator;
+//! * `engine/default`: the same with the engine's default evaluation
+//!   (the tapered tables with the terms on by default, `EngineEval::default`);
 //! * `core-f2/material`: the core's fail-hard alpha-beta on [`Chess`]
 //!   (nodes/s);
 //! * `ordering/sort-all`, `ordering/pick-first`, `ordering/pick-all`: the
@@ -114,6 +116,7 @@ fn search_benches(c: &mut Criterion) {
         for (label, eval) in [
             ("engine-material", EngineEval::Fuller(Evaluator::Material)),
             ("engine-standard", EngineEval::Standard),
+            ("engine-default", EngineEval::default()),
         ] {
             let depth = 7;
             // The node count of one search fixes the throughput (searches are deterministic).
