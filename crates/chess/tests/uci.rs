@@ -810,6 +810,8 @@ fn pruning_options_are_listed_and_checked() {
         ("AdaptiveNullMove", false),
         ("LosingCapturesLast", false),
         ("CutNodeReductions", false),
+        ("TableRefinedEval", true),
+        ("QuiescenceTable", false),
     ] {
         assert!(
             lines

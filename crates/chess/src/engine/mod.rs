@@ -1019,6 +1019,23 @@ mod tests {
                 5,
             ),
             (Pruning::default(), 10),
+            (
+                // The defaults without the table's value for the pruning
+                // decisions (the defaults before it was turned on).
+                Pruning {
+                    table_refined_eval: false,
+                    ..Pruning::default()
+                },
+                10,
+            ),
+            (
+                // Quiescence cut by the table, on top of the defaults.
+                Pruning {
+                    quiescence_table: true,
+                    ..Pruning::default()
+                },
+                10,
+            ),
         ];
         let mut wrong = Vec::new();
         for (fen, san, mate) in WAC_MATES {
