@@ -23,7 +23,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use alphabeta_chess::engine::ordering::MoveOrdering;
+use alphabeta_chess::engine::ordering::{MoveOrdering, OrderingRules};
 use alphabeta_chess::engine::{Engine, EngineEval, GoParams, SearchControl};
 use alphabeta_chess::eval::Evaluator;
 use alphabeta_chess::game::{Chess, ExperimentConfig};
@@ -168,7 +168,14 @@ fn ordering_benches(c: &mut Criterion) {
         b.iter(|| {
             for (board, moves) in &positions {
                 let mut moves = moves.clone();
-                ordering.sort(board, &mut moves, None, 0, false, &mut scratch);
+                ordering.sort(
+                    board,
+                    &mut moves,
+                    None,
+                    0,
+                    OrderingRules::default(),
+                    &mut scratch,
+                );
                 black_box(moves[0]);
             }
         })
@@ -178,7 +185,14 @@ fn ordering_benches(c: &mut Criterion) {
             b.iter(|| {
                 for (board, moves) in &positions {
                     let moves = moves.clone();
-                    let mut picker = ordering.picker(board, &moves, None, 0, false, &mut scratch);
+                    let mut picker = ordering.picker(
+                        board,
+                        &moves,
+                        None,
+                        0,
+                        OrderingRules::default(),
+                        &mut scratch,
+                    );
                     let n = if all { picker.len() } else { 1 };
                     for i in 0..n {
                         black_box(picker.pick(i));

@@ -812,6 +812,7 @@ fn pruning_options_are_listed_and_checked() {
         ("CutNodeReductions", false),
         ("TableRefinedEval", true),
         ("QuiescenceTable", false),
+        ("CounterMoves", false),
     ] {
         assert!(
             lines

@@ -1001,11 +1001,15 @@ mod tests {
                 // the defaults to depth 12, 430 268 — counts of `alphabeta
                 // uci` at its default hash, `go depth 14`): passing with a
                 // large reduction leaves the sacrifice's threat beyond the
-                // horizon.
+                // horizon. (With the defaults of the sixth session, before
+                // `table_refined_eval`: with it too, two of the eight mates,
+                // WAC.001's Qg6 and WAC.099's Rh5, are not found by depth
+                // 10 — one more cost of the three.)
                 Pruning {
                     adaptive_null_move: true,
                     losing_captures_last: true,
                     cut_node_reductions: true,
+                    table_refined_eval: false,
                     ..Pruning::default()
                 },
                 10,
@@ -1032,6 +1036,14 @@ mod tests {
                 // Quiescence cut by the table, on top of the defaults.
                 Pruning {
                     quiescence_table: true,
+                    ..Pruning::default()
+                },
+                10,
+            ),
+            (
+                // Countermoves, on top of the defaults.
+                Pruning {
+                    countermoves: true,
                     ..Pruning::default()
                 },
                 10,
@@ -1147,11 +1159,15 @@ mod tests {
         // depth 8 on WAC 1–10 (a fresh table each) than the defaults, and
         // find the same keys there, but for WAC.001's quiet Qg6 (mate in 2),
         // which the adaptive null move hides at depth 8.
+        // The baseline is the defaults these counts were taken with (the
+        // sixth session's), before the table's value took part in the
+        // pruning decisions (`table_refined_eval`, on since the seventh).
         let records = wac_records(10);
         let without = Pruning {
             adaptive_null_move: false,
             losing_captures_last: false,
             cut_node_reductions: false,
+            table_refined_eval: false,
             ..Pruning::default()
         };
         let all_three = Pruning {
@@ -1160,7 +1176,13 @@ mod tests {
             cut_node_reductions: true,
             ..without
         };
-        assert_eq!(without, Pruning::default());
+        assert_eq!(
+            Pruning {
+                table_refined_eval: true,
+                ..without
+            },
+            Pruning::default()
+        );
         let run_with = |pruning: Pruning, params: &GoParams| -> Vec<SearchOutcome> {
             records
                 .iter()

@@ -12,15 +12,37 @@ use crate::eval::PIECE_VALUES;
 const HASH_MOVE: i64 = 1 << 40;
 const CAPTURE: i64 = 1 << 30;
 const KILLER: i64 = 1 << 20;
+/// Below the killers, above every history count (those stay below
+/// `KILLER / 2` plus a cutoff's bonus, or within `±HISTORY_MAX`).
+const COUNTER: i64 = KILLER - 1;
 /// Below every quiet move (history counts stay in `0..KILLER`, or above
 /// `-HISTORY_MAX` with gravity).
 const LOSING_CAPTURE: i64 = -(1 << 30);
 
-/// Killer moves (two a ply) and history counts (by side, from, to).
+/// The optional rules of the move order (the search's UCI options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OrderingRules {
+    /// A capture that loses material by static exchange
+    /// ([`super::search::loses_by_exchange`]) goes after the quiet moves,
+    /// still by MVV-LVA among such captures.
+    pub losing_captures_last: bool,
+    /// The countermove of the opponent's last move
+    /// ([`MoveOrdering::counter`]) follows the killers.
+    pub countermoves: bool,
+}
+
+/// Killer moves (two a ply), history counts (by side, from, to) and
+/// countermoves (by the side to move and the from and to squares of the
+/// opponent's move before), with the move made at each ply of the current
+/// line that the countermoves are looked up by.
 #[derive(Clone)]
 pub struct MoveOrdering {
     killers: Vec<[Option<Move>; 2]>,
     history: Box<[[[i64; 64]; 64]; 2]>,
+    counters: Box<[[[Option<Move>; 64]; 64]; 2]>,
+    /// The move made at each ply of the line being searched (`None`: the
+    /// null move, or not known).
+    line: Vec<Option<Move>>,
 }
 
 impl Default for MoveOrdering {
@@ -28,6 +50,8 @@ impl Default for MoveOrdering {
         MoveOrdering {
             killers: vec![[None; 2]; 128],
             history: Box::new([[[0; 64]; 64]; 2]),
+            counters: Box::new([[[None; 64]; 64]; 2]),
+            line: vec![None; 128],
         }
     }
 }
@@ -60,6 +84,11 @@ impl MoveOrdering {
     /// Forgets killers and history (a new search).
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.line.fill(None);
+        self.counters
+            .iter_mut()
+            .flatten()
+            .for_each(|row| row.fill(None));
         self.history
             .iter_mut()
             .flatten()
@@ -67,21 +96,19 @@ impl MoveOrdering {
     }
 
     /// Scores and sorts `moves` best first (a stable sort: equal scores
-    /// keep their generation order). With `losing_last` a capture that loses
-    /// material by static exchange ([`super::search::loses_by_exchange`])
-    /// goes after the quiet moves, still by MVV-LVA among such captures.
-    /// `scored` is scratch space, reused from node to node so that the
-    /// search allocates nothing per position.
+    /// keep their generation order), by the [`OrderingRules`] asked for. `scored` is scratch
+    /// space, reused from node to node so that the search allocates nothing
+    /// per position.
     pub fn sort(
         &self,
         board: &Board,
         moves: &mut [Move],
         hash_move: Option<Move>,
         ply: usize,
-        losing_last: bool,
+        rules: OrderingRules,
         scored: &mut Vec<(i64, Move)>,
     ) {
-        let mut picker = self.picker(board, moves, hash_move, ply, losing_last, scored);
+        let mut picker = self.picker(board, moves, hash_move, ply, rules, scored);
         picker.sort_rest(0);
         for (slot, &(_, mv)) in moves.iter_mut().zip(picker.scored.iter()) {
             *slot = mv;
@@ -96,11 +123,16 @@ impl MoveOrdering {
         moves: &[Move],
         hash_move: Option<Move>,
         ply: usize,
-        losing_last: bool,
+        rules: OrderingRules,
         scored: &'s mut Vec<(i64, Move)>,
     ) -> MovePicker<'s> {
         let side = board.side_to_move() as usize;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = if rules.countermoves {
+            self.counter(board, ply)
+        } else {
+            None
+        };
         scored.clear();
         scored.extend(moves.iter().enumerate().map(|(index, &mv)| {
             let score = if Some(mv) == hash_move {
@@ -108,7 +140,7 @@ impl MoveOrdering {
             } else {
                 let t = tactical_score(board, mv);
                 if t > 0 {
-                    if losing_last
+                    if rules.losing_captures_last
                         && is_capture(board, mv)
                         && super::search::loses_by_exchange(board, mv, 0)
                     {
@@ -120,8 +152,10 @@ impl MoveOrdering {
                     KILLER + 1
                 } else if killers[1] == Some(mv) {
                     KILLER
+                } else if counter == Some(mv) {
+                    COUNTER
                 } else {
-                    self.history[side][mv.from as usize][mv.to as usize].min(KILLER - 1)
+                    self.history[side][mv.from as usize][mv.to as usize].min(COUNTER - 1)
                 }
             };
             (pick_key(score, index), mv)
@@ -130,6 +164,36 @@ impl MoveOrdering {
             scored,
             sorted_from: None,
         }
+    }
+
+    /// Notes that `mv` (`None`: the null move) is made at `ply` of the line
+    /// being searched, for the countermove lookup of the position after it.
+    pub fn set_line_move(&mut self, ply: usize, mv: Option<Move>) {
+        if let Some(slot) = self.line.get_mut(ply) {
+            *slot = mv;
+        }
+    }
+
+    /// The countermove at `ply`: the quiet move that last refuted, for the
+    /// side to move on `board`, the opponent's move made at `ply − 1` (the
+    /// countermove heuristic, Uiterwijk 1992; the Chess Programming Wiki's
+    /// "Countermove Heuristic").
+    pub fn counter(&self, board: &Board, ply: usize) -> Option<Move> {
+        let previous = self.line.get(ply.checked_sub(1)?).copied().flatten()?;
+        self.counters[board.side_to_move() as usize][previous.from as usize][previous.to as usize]
+    }
+
+    /// Records the quiet move `mv` that cut off at `ply` as the countermove
+    /// of the opponent's move before it (nothing after a null move).
+    pub fn record_counter(&mut self, board: &Board, ply: usize, mv: Move) {
+        let Some(previous) = ply
+            .checked_sub(1)
+            .and_then(|p| self.line.get(p).copied().flatten())
+        else {
+            return;
+        };
+        self.counters[board.side_to_move() as usize][previous.from as usize]
+            [previous.to as usize] = Some(mv);
     }
 
     /// Whether `mv` is one of the two killer moves of `ply`.
@@ -330,7 +394,11 @@ mod tests {
                 moves.extend(set);
                 false
             });
-            o.sort(board, &mut moves, None, 0, losing_last, &mut scratch);
+            let rules = OrderingRules {
+                losing_captures_last: losing_last,
+                ..OrderingRules::default()
+            };
+            o.sort(board, &mut moves, None, 0, rules, &mut scratch);
             let at = |m: Move| moves.iter().position(|&x| x == m).expect("listed");
             assert_eq!(at(good), 0, "{moves:?}");
             if losing_last {
@@ -398,7 +466,14 @@ mod tests {
             let hash = generated.last().copied();
             let mut sorted = generated.clone();
             let mut scratch = Vec::new();
-            o.sort(board, &mut sorted, hash, 0, false, &mut scratch);
+            o.sort(
+                board,
+                &mut sorted,
+                hash,
+                0,
+                OrderingRules::default(),
+                &mut scratch,
+            );
             assert_eq!(sorted.first().copied(), hash);
             let plain: Vec<Move> = sorted
                 .iter()
@@ -417,7 +492,14 @@ mod tests {
                 .collect();
             assert_eq!(plain, in_generation_order, "{fen}");
             for picked in 0..=generated.len().min(6) {
-                let mut picker = o.picker(board, &generated, hash, 0, false, &mut scratch);
+                let mut picker = o.picker(
+                    board,
+                    &generated,
+                    hash,
+                    0,
+                    OrderingRules::default(),
+                    &mut scratch,
+                );
                 let mut order: Vec<Move> = (0..picked).map(|i| picker.pick(i)).collect();
                 let mut all = generated.clone();
                 picker.write_all(picked, &mut all);
@@ -426,5 +508,49 @@ mod tests {
                 assert_eq!(order, sorted, "{fen} after {picked} picked");
             }
         }
+    }
+
+    #[test]
+    fn a_countermove_follows_the_killers_and_answers_the_move_it_refuted() {
+        // After 1.e4 (the move at ply 0), Black's Nf6 refutes it at ply 1:
+        // it is the countermove there, ordered after the killers and before
+        // the quiet moves with a history; not after a null move, nor when
+        // the rule is off, nor after `clear`.
+        let start = Position::startpos();
+        let e4 = parse_uci(&start, "e2e4").expect("move");
+        let pos = start.play(e4);
+        let board = pos.board();
+        let mv = |s: &str| parse_uci(&pos, s).expect("move");
+        let (nf6, d5, c5) = (mv("g8f6"), mv("d7d5"), mv("c7c5"));
+        let mut o = MoveOrdering::default();
+        o.set_line_move(0, Some(e4));
+        assert_eq!(o.counter(board, 1), None);
+        o.record_counter(board, 1, nf6);
+        assert_eq!(o.counter(board, 1), Some(nf6));
+        assert_eq!(o.counter(board, 0), None);
+        o.record_cutoff(board, d5, 1, 2); // a killer at ply 1, with a history
+        o.record_cutoff(board, c5, 3, 3); // a history only (killer at ply 3)
+        let mut moves = Vec::new();
+        board.generate_moves(|set| {
+            moves.extend(set);
+            false
+        });
+        let mut scratch = Vec::new();
+        let ordered = |o: &MoveOrdering, countermoves: bool, scratch: &mut Vec<(i64, Move)>| {
+            let mut m = moves.clone();
+            let rules = OrderingRules {
+                countermoves,
+                ..OrderingRules::default()
+            };
+            o.sort(board, &mut m, None, 1, rules, scratch);
+            m
+        };
+        assert_eq!(ordered(&o, true, &mut scratch)[..3], [d5, nf6, c5]);
+        assert_eq!(ordered(&o, false, &mut scratch)[..2], [d5, c5]);
+        o.set_line_move(0, None);
+        assert_eq!(o.counter(board, 1), None);
+        o.set_line_move(0, Some(e4));
+        o.clear();
+        assert_eq!(o.counter(board, 1), None);
     }
 }

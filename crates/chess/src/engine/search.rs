@@ -30,7 +30,7 @@ use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
 use cozy_chess::{Board, Move, Piece, Rank, get_pawn_attacks};
 
 use super::eval::EngineEval;
-use super::ordering::{MoveOrdering, tactical_score};
+use super::ordering::{MoveOrdering, OrderingRules, tactical_score};
 use super::table::{SharedTable, TableEntry};
 use super::time::TimeBudget;
 use super::ybwc::Worker;
@@ -105,6 +105,10 @@ pub struct Pruning {
     /// the main search, so at least a ply deep) decides it (UCI
     /// `QuiescenceTable`).
     pub quiescence_table: bool,
+    /// Countermoves: the quiet move that last refuted the opponent's
+    /// previous move is tried after the killers (UCI `CounterMoves`;
+    /// [`super::ordering::MoveOrdering::counter`]).
+    pub countermoves: bool,
 }
 
 impl Default for Pruning {
@@ -128,6 +132,7 @@ impl Default for Pruning {
             cut_node_reductions: DEPTH_TECHNIQUES_DEFAULT,
             table_refined_eval: TABLE_REFINED_EVAL_DEFAULT,
             quiescence_table: QUIESCENCE_TABLE_DEFAULT,
+            countermoves: COUNTERMOVES_DEFAULT,
         }
     }
 }
@@ -174,6 +179,10 @@ pub fn refined_static_value(static_value: Value, entry: Option<TableEntry>) -> V
 /// match in docs/chess.md).
 const QUIESCENCE_TABLE_DEFAULT: bool = false;
 
+/// Whether [`Pruning::countermoves`] is on by default (decided by the match
+/// in docs/chess.md).
+const COUNTERMOVES_DEFAULT: bool = false;
+
 /// Whether [`Pruning::late_move_pruning`] is on by default: no (−19 Elo,
 /// −63 to +24, in 200 games at 10 000 positions a move; docs/chess.md).
 const LMP_DEFAULT: bool = false;
@@ -186,7 +195,7 @@ const SEE_PRUNING_DEFAULT: bool = true;
 impl Pruning {
     /// The names of the techniques that can be switched (the engine's UCI
     /// check options), in the order of [`Pruning::switches`].
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "LateMoveReductions",
         "Futility",
         "ReverseFutility",
@@ -201,10 +210,11 @@ impl Pruning {
         "CutNodeReductions",
         "TableRefinedEval",
         "QuiescenceTable",
+        "CounterMoves",
     ];
 
     /// The switch of each technique in [`Pruning::NAMES`], in its order.
-    pub fn switches(&mut self) -> [&mut bool; 14] {
+    pub fn switches(&mut self) -> [&mut bool; 15] {
         [
             &mut self.late_move_reductions,
             &mut self.futility,
@@ -220,6 +230,7 @@ impl Pruning {
             &mut self.cut_node_reductions,
             &mut self.table_refined_eval,
             &mut self.quiescence_table,
+            &mut self.countermoves,
         ]
     }
 
@@ -241,6 +252,7 @@ impl Pruning {
         cut_node_reductions: false,
         table_refined_eval: false,
         quiescence_table: false,
+        countermoves: false,
     };
 
     /// Nothing that makes the value depend on the window or on what the
@@ -266,6 +278,7 @@ impl Pruning {
         cut_node_reductions: false,
         table_refined_eval: false,
         quiescence_table: false,
+        countermoves: false,
     };
 }
 
@@ -821,6 +834,7 @@ impl Searcher<'_> {
         {
             let surplus = static_eval.map_or(0, |e| e - beta);
             let r = null_move_reduction(depth, surplus, self.pruning.adaptive_null_move);
+            self.ordering.set_line_move(ply, None);
             self.keys.push(repetition_key(board));
             let v = -self.negamax(
                 &passed,
@@ -858,10 +872,13 @@ impl Searcher<'_> {
             self.lists.put(ply, lists);
             return if in_check { loss_in(ply) } else { 0 };
         }
-        let losing_last = self.pruning.losing_captures_last;
+        let rules = OrderingRules {
+            losing_captures_last: self.pruning.losing_captures_last,
+            countermoves: self.pruning.countermoves,
+        };
         let mut picker = self
             .ordering
-            .picker(board, moves, hash_move, ply, losing_last, order);
+            .picker(board, moves, hash_move, ply, rules, order);
         let node = Node {
             depth,
             ply,
@@ -911,6 +928,9 @@ impl Searcher<'_> {
                     }
                     if v >= beta {
                         if tactical_score(board, mv) == 0 {
+                            if self.pruning.countermoves {
+                                self.ordering.record_counter(board, ply, mv);
+                            }
                             if self.pruning.history_gravity {
                                 self.ordering
                                     .record_quiet_results(board, mv, quiets, ply, depth);
@@ -1016,6 +1036,7 @@ impl Searcher<'_> {
         }
         // The child's expected type (see `negamax`).
         let child_cut = if pv_node { i > 0 } else { !cut };
+        self.ordering.set_line_move(ply, Some(mv));
         let mut v;
         if i == 0 {
             v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, child_cut);
@@ -1321,8 +1342,14 @@ mod tests {
         assert_eq!(refined_static_value(e, entry(10, BoundType::Lower)), e);
         assert_eq!(refined_static_value(e, entry(70, BoundType::Upper)), e);
         // Mate scores and a missing entry leave it alone.
-        assert_eq!(refined_static_value(e, entry(win_in(5), BoundType::Exact)), e);
-        assert_eq!(refined_static_value(e, entry(loss_in(4), BoundType::Upper)), e);
+        assert_eq!(
+            refined_static_value(e, entry(win_in(5), BoundType::Exact)),
+            e
+        );
+        assert_eq!(
+            refined_static_value(e, entry(loss_in(4), BoundType::Upper)),
+            e
+        );
         assert_eq!(refined_static_value(e, None), e);
     }
 
