@@ -813,6 +813,7 @@ fn pruning_options_are_listed_and_checked() {
         ("TableRefinedEval", true),
         ("QuiescenceTable", false),
         ("CounterMoves", false),
+        ("Improving", false),
     ] {
         assert!(
             lines

@@ -447,6 +447,7 @@ impl Engine {
                 next_progress: Duration::ZERO,
                 ybwc: use_ybwc.then(|| ybwc::Worker::main(&pool)),
                 lists: Default::default(),
+                static_values: Vec::new(),
             };
             iterate(
                 &mut searcher,
@@ -660,6 +661,7 @@ fn helper(
         next_progress: Duration::MAX,
         ybwc: None,
         lists: Default::default(),
+        static_values: Vec::new(),
     };
     let mut guess = None;
     for depth in (1 + (id % 2) as u32)..=max_depth {
@@ -1044,6 +1046,14 @@ mod tests {
                 // Countermoves, on top of the defaults.
                 Pruning {
                     countermoves: true,
+                    ..Pruning::default()
+                },
+                10,
+            ),
+            (
+                // "Improving", on top of the defaults.
+                Pruning {
+                    improving: true,
                     ..Pruning::default()
                 },
                 10,

@@ -109,6 +109,10 @@ pub struct Pruning {
     /// previous move is tried after the killers (UCI `CounterMoves`;
     /// [`super::ordering::MoveOrdering::counter`]).
     pub countermoves: bool,
+    /// One ply more of late-move reduction outside the principal variation
+    /// at a position that is not improving: its static value not above
+    /// that of the position two plies before (UCI `Improving`; [`improving`]).
+    pub improving: bool,
 }
 
 impl Default for Pruning {
@@ -133,6 +137,7 @@ impl Default for Pruning {
             table_refined_eval: TABLE_REFINED_EVAL_DEFAULT,
             quiescence_table: QUIESCENCE_TABLE_DEFAULT,
             countermoves: COUNTERMOVES_DEFAULT,
+            improving: IMPROVING_DEFAULT,
         }
     }
 }
@@ -183,6 +188,22 @@ const QUIESCENCE_TABLE_DEFAULT: bool = false;
 /// in docs/chess.md).
 const COUNTERMOVES_DEFAULT: bool = false;
 
+/// Whether [`Pruning::improving`] is on by default (decided by the match in
+/// docs/chess.md).
+const IMPROVING_DEFAULT: bool = false;
+
+/// Whether a position with the static value `now` is improving on the one
+/// two plies before on the line, whose static value was `before` (Stockfish's
+/// "improving"): not when in check (`now` is `None`); when the earlier one
+/// was in check or is not known, yes (no extra reduction is the safe side).
+pub fn improving(now: Option<Value>, before: Option<Value>) -> bool {
+    match (now, before) {
+        (None, _) => false,
+        (Some(now), Some(before)) => now > before,
+        (Some(_), None) => true,
+    }
+}
+
 /// Whether [`Pruning::late_move_pruning`] is on by default: no (−19 Elo,
 /// −63 to +24, in 200 games at 10 000 positions a move; docs/chess.md).
 const LMP_DEFAULT: bool = false;
@@ -195,7 +216,7 @@ const SEE_PRUNING_DEFAULT: bool = true;
 impl Pruning {
     /// The names of the techniques that can be switched (the engine's UCI
     /// check options), in the order of [`Pruning::switches`].
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 16] = [
         "LateMoveReductions",
         "Futility",
         "ReverseFutility",
@@ -211,10 +232,11 @@ impl Pruning {
         "TableRefinedEval",
         "QuiescenceTable",
         "CounterMoves",
+        "Improving",
     ];
 
     /// The switch of each technique in [`Pruning::NAMES`], in its order.
-    pub fn switches(&mut self) -> [&mut bool; 15] {
+    pub fn switches(&mut self) -> [&mut bool; 16] {
         [
             &mut self.late_move_reductions,
             &mut self.futility,
@@ -231,6 +253,7 @@ impl Pruning {
             &mut self.table_refined_eval,
             &mut self.quiescence_table,
             &mut self.countermoves,
+            &mut self.improving,
         ]
     }
 
@@ -253,6 +276,7 @@ impl Pruning {
         table_refined_eval: false,
         quiescence_table: false,
         countermoves: false,
+        improving: false,
     };
 
     /// Nothing that makes the value depend on the window or on what the
@@ -279,6 +303,7 @@ impl Pruning {
         table_refined_eval: false,
         quiescence_table: false,
         countermoves: false,
+        improving: false,
     };
 }
 
@@ -521,6 +546,10 @@ pub(super) struct Searcher<'e> {
     pub ybwc: Option<Worker<'e>>,
     /// The move lists of each ply, reused from position to position.
     pub lists: PlyLists,
+    /// The static value (as the pruning decisions take it; `None` in
+    /// check) of the position at each ply of the line being searched, for
+    /// [`Pruning::improving`].
+    pub static_values: Vec<Option<Value>>,
 }
 
 /// The lists one position's move loop works with.
@@ -579,6 +608,8 @@ pub(super) struct Node {
     pub cut: bool,
     pub in_check: bool,
     pub static_eval: Option<Value>,
+    /// See [`improving`].
+    pub improving: bool,
 }
 
 impl Searcher<'_> {
@@ -810,6 +841,11 @@ impl Searcher<'_> {
                 e
             })
         };
+        // Noted before any child (the null move's too) is searched.
+        if self.static_values.len() <= ply {
+            self.static_values.resize(ply + 1, None);
+        }
+        self.static_values[ply] = static_eval;
         // Reverse futility (static null move): near the horizon, a position
         // whose static value beats beta by a margin a ply is taken to hold.
         if let Some(e) = static_eval
@@ -879,6 +915,9 @@ impl Searcher<'_> {
         let mut picker = self
             .ordering
             .picker(board, moves, hash_move, ply, rules, order);
+        let before = ply
+            .checked_sub(2)
+            .and_then(|p| self.static_values.get(p).copied().flatten());
         let node = Node {
             depth,
             ply,
@@ -887,6 +926,7 @@ impl Searcher<'_> {
             cut,
             in_check,
             static_eval,
+            improving: improving(static_eval, before),
         };
         let alpha_orig = alpha;
         let mut best = NEG_INFINITY;
@@ -985,6 +1025,7 @@ impl Searcher<'_> {
             cut,
             in_check,
             static_eval,
+            improving,
         } = *node;
         let quiet = tactical_score(board, mv) == 0;
         let mut child = board.clone();
@@ -1058,8 +1099,10 @@ impl Searcher<'_> {
                 let proven =
                     self.ordering.is_killer(mv, ply) || self.ordering.history(board, mv) > 0;
                 let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
-                (lmr_reduction(depth, i, pv_node) + i32::from(cut_node) - i32::from(proven))
-                    .clamp(0, (depth - 2).max(0))
+                let worsening = self.pruning.improving && !pv_node && !improving;
+                (lmr_reduction(depth, i, pv_node) + i32::from(cut_node) + i32::from(worsening)
+                    - i32::from(proven))
+                .clamp(0, (depth - 2).max(0))
             } else {
                 0
             };
@@ -1351,6 +1394,17 @@ mod tests {
             e
         );
         assert_eq!(refined_static_value(e, None), e);
+    }
+
+    #[test]
+    fn a_position_improves_when_its_static_value_rises_over_two_plies() {
+        assert!(improving(Some(30), Some(10)));
+        assert!(!improving(Some(10), Some(10)));
+        assert!(!improving(Some(-5), Some(10)));
+        // In check now: not improving; in check (or unknown) before: yes.
+        assert!(!improving(None, Some(10)));
+        assert!(!improving(None, None));
+        assert!(improving(Some(-500), None));
     }
 
     #[test]

@@ -277,6 +277,7 @@ fn work_at(base: Base<'_>, ordering: &mut MoveOrdering, sp: &Arc<SplitPoint>) {
             chain,
         }),
         lists: Default::default(),
+        static_values: Vec::new(),
     };
     searcher.brothers(sp, false);
     searcher.publish_rest();
