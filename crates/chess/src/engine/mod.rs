@@ -988,6 +988,11 @@ mod tests {
             f(&mut p);
             p
         };
+        let defaults_and = |f: fn(&mut Pruning)| {
+            let mut p = Pruning::default();
+            f(&mut p);
+            p
+        };
         let variants = [
             (only(|p| p.late_move_reductions = true), 5),
             (only(|p| p.futility = true), 5),
@@ -1025,39 +1030,13 @@ mod tests {
                 5,
             ),
             (Pruning::default(), 10),
-            (
-                // The defaults without the table's value for the pruning
-                // decisions (the defaults before it was turned on).
-                Pruning {
-                    table_refined_eval: false,
-                    ..Pruning::default()
-                },
-                10,
-            ),
-            (
-                // Quiescence cut by the table, on top of the defaults.
-                Pruning {
-                    quiescence_table: true,
-                    ..Pruning::default()
-                },
-                10,
-            ),
-            (
-                // Countermoves, on top of the defaults.
-                Pruning {
-                    countermoves: true,
-                    ..Pruning::default()
-                },
-                10,
-            ),
-            (
-                // "Improving", on top of the defaults.
-                Pruning {
-                    improving: true,
-                    ..Pruning::default()
-                },
-                10,
-            ),
+            // The defaults without the table's value for the pruning
+            // decisions (the defaults before it was turned on), and with
+            // each of the options of the seventh session that stayed off.
+            (defaults_and(|p| p.table_refined_eval = false), 10),
+            (defaults_and(|p| p.quiescence_table = true), 10),
+            (defaults_and(|p| p.countermoves = true), 10),
+            (defaults_and(|p| p.improving = true), 10),
         ];
         let mut wrong = Vec::new();
         for (fen, san, mate) in WAC_MATES {
