@@ -180,6 +180,17 @@ pub fn refined_static_value(static_value: Value, entry: Option<TableEntry>) -> V
     }
 }
 
+/// Whether the table's entry `e` decides a search of its position with the
+/// window (`alpha`, `beta`): an exact value, a lower bound at or above beta,
+/// or an upper bound at or below alpha (depth is the caller's to check).
+fn decides(e: TableEntry, alpha: Value, beta: Value) -> bool {
+    match e.bound {
+        BoundType::Exact => true,
+        BoundType::Lower => e.value >= beta,
+        BoundType::Upper => e.value <= alpha,
+    }
+}
+
 /// Whether [`Pruning::quiescence_table`] is on by default (decided by the
 /// match in docs/chess.md).
 const QUIESCENCE_TABLE_DEFAULT: bool = false;
@@ -822,13 +833,9 @@ impl Searcher<'_> {
             && !root
             && !pv_node
             && e.depth >= depth as u32
+            && decides(e, alpha, beta)
         {
-            match e.bound {
-                BoundType::Exact => return e.value,
-                BoundType::Lower if e.value >= beta => return e.value,
-                BoundType::Upper if e.value <= alpha => return e.value,
-                _ => {}
-            }
+            return e.value;
         }
         // The static value, for the pruning decisions below (not in check).
         let static_eval = if in_check {
@@ -1156,13 +1163,9 @@ impl Searcher<'_> {
         if self.pruning.quiescence_table
             && beta.saturating_sub(alpha) <= 1
             && let Some(e) = self.tt.probe(board.hash(), ply)
+            && decides(e, alpha, beta)
         {
-            match e.bound {
-                BoundType::Exact => return e.value,
-                BoundType::Lower if e.value >= beta => return e.value,
-                BoundType::Upper if e.value <= alpha => return e.value,
-                _ => {}
-            }
+            return e.value;
         }
         let in_check = !board.checkers().is_empty();
         let mut best = NEG_INFINITY;
