@@ -393,6 +393,7 @@ impl Session {
         o.line("option name MultiPV type spin default 1 min 1 max 256");
         o.line("option name Ponder type check default false");
         o.line("option name UCI_Chess960 type check default false");
+        o.line("option name UCI_AnalyseMode type check default false");
         o.line("option name FullMoveTime type check default true");
         o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
         let mut pruning = Pruning::default();
@@ -466,6 +467,9 @@ impl Session {
             }
             "uci_chess960" => {
                 need(name, value).and_then(|v| parse_check(v).map(|b| self.chess960 = b))
+            }
+            "uci_analysemode" => {
+                need(name, value).and_then(|v| parse_check(v).map(|b| engine.analyse_mode = b))
             }
             "evaluation" => need(name, value).and_then(|v| {
                 engine.eval = match v.to_ascii_lowercase().as_str() {

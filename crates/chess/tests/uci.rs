@@ -1001,3 +1001,28 @@ fn full_move_time_is_listed_and_checked() {
     assert!(errors[0].contains("expected true or false"), "{errors:?}");
     assert!(lines.last().expect("bestmove").starts_with("bestmove "));
 }
+
+// Issue 17: `UCI_AnalyseMode` (the GUI analyses rather than plays; the root's
+// moves are then searched unreduced) is listed off, `RootReductions` on;
+// both are accepted and checked.
+#[test]
+fn analyse_mode_and_root_reductions_are_listed_and_checked() {
+    let lines = session("uci\n");
+    for line in [
+        "option name UCI_AnalyseMode type check default false",
+        "option name RootReductions type check default true",
+    ] {
+        assert!(lines.iter().any(|l| l == line), "{line}: {lines:?}");
+    }
+    let lines = session(
+        "setoption name UCI_AnalyseMode value true\nsetoption name RootReductions value false\n\
+         setoption name UCI_AnalyseMode value maybe\nposition startpos\ngo depth 5\n",
+    );
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("expected true or false"), "{errors:?}");
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+}

@@ -113,6 +113,9 @@ pub struct Pruning {
     /// at a position that is not improving: its static value not above
     /// that of the position two plies before (UCI `Improving`; [`improving`]).
     pub improving: bool,
+    /// Late-move reductions reduce the root's moves too (off: every root
+    /// move is searched to the full depth; UCI `RootReductions`).
+    pub root_reductions: bool,
 }
 
 impl Default for Pruning {
@@ -138,6 +141,7 @@ impl Default for Pruning {
             quiescence_table: QUIESCENCE_TABLE_DEFAULT,
             countermoves: COUNTERMOVES_DEFAULT,
             improving: IMPROVING_DEFAULT,
+            root_reductions: ROOT_REDUCTIONS_DEFAULT,
         }
     }
 }
@@ -203,6 +207,10 @@ const COUNTERMOVES_DEFAULT: bool = false;
 /// docs/chess.md).
 const IMPROVING_DEFAULT: bool = false;
 
+/// Whether [`Pruning::root_reductions`] is on by default (decided by the
+/// match in docs/chess.md).
+const ROOT_REDUCTIONS_DEFAULT: bool = true;
+
 /// Whether a position with the static value `now` is improving on the one
 /// two plies before on the line, whose static value was `before` (Stockfish's
 /// "improving"): not when in check (`now` is `None`); when the earlier one
@@ -227,7 +235,7 @@ const SEE_PRUNING_DEFAULT: bool = true;
 impl Pruning {
     /// The names of the techniques that can be switched (the engine's UCI
     /// check options), in the order of [`Pruning::switches`].
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "LateMoveReductions",
         "Futility",
         "ReverseFutility",
@@ -244,10 +252,11 @@ impl Pruning {
         "QuiescenceTable",
         "CounterMoves",
         "Improving",
+        "RootReductions",
     ];
 
     /// The switch of each technique in [`Pruning::NAMES`], in its order.
-    pub fn switches(&mut self) -> [&mut bool; 16] {
+    pub fn switches(&mut self) -> [&mut bool; 17] {
         [
             &mut self.late_move_reductions,
             &mut self.futility,
@@ -265,6 +274,7 @@ impl Pruning {
             &mut self.quiescence_table,
             &mut self.countermoves,
             &mut self.improving,
+            &mut self.root_reductions,
         ]
     }
 
@@ -288,6 +298,7 @@ impl Pruning {
         quiescence_table: false,
         countermoves: false,
         improving: false,
+        root_reductions: true,
     };
 
     /// Nothing that makes the value depend on the window or on what the
@@ -315,6 +326,7 @@ impl Pruning {
         quiescence_table: false,
         countermoves: false,
         improving: false,
+        root_reductions: true,
     };
 }
 
@@ -1092,6 +1104,7 @@ impl Searcher<'_> {
             // Late-move reduction: late quiet moves are searched less
             // deep first, and again at full depth if they beat alpha.
             let reduction = if self.pruning.late_move_reductions
+                && (ply > 0 || self.pruning.root_reductions)
                 && depth >= 3
                 && i >= 3
                 && quiet
