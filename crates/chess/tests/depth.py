@@ -13,7 +13,10 @@ engine reported, the move counts as solved when it is one of the record's
 the median depth, the solved count and the total nodes, and the engine
 process's CPU time with the positions per CPU second (at a fixed depth the
 engine's searches are deterministic, so two builds that search the same
-trees compare by that speed alone).
+trees compare by that speed alone). The searches go through python-chess's
+`analyse`, which sets `UCI_AnalyseMode` true for an engine that offers it
+(this one, and Stockfish): the suite is solved in analysis mode; pass
+`--options UCI_AnalyseMode=false` for the search the engine plays games with.
 """
 
 import argparse
