@@ -19,13 +19,16 @@ pub struct SuiteEntry {
 }
 
 /// Runs the engine on every record with a budget of `nodes` positions each
-/// (a fresh table per position, so results do not depend on order).
+/// (a fresh table per position, so results do not depend on order), in
+/// analysis mode ([`Engine::analyse_mode`]), as a GUI or python-chess's
+/// `analyse` runs a suite.
 pub fn solve_suite(records: &[EpdRecord], nodes: u64, hash_mb: usize) -> Vec<SuiteEntry> {
     records
         .iter()
         .enumerate()
         .map(|(i, r)| {
             let mut engine = Engine::new(hash_mb);
+            engine.analyse_mode = true;
             let params = GoParams {
                 nodes: Some(nodes),
                 ..Default::default()

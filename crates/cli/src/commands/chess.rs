@@ -65,7 +65,7 @@ enum ChessCommand {
         #[arg(long, default_value_t = 4)]
         depth: u32,
     },
-    /// Run the engine on an EPD suite (e.g. Win At Chess) at a fixed node budget.
+    /// Run the engine on an EPD suite (e.g. Win At Chess) at a fixed node budget, in analysis mode.
     Suite {
         /// The EPD file (text, at most 64 MiB).
         epd: PathBuf,
