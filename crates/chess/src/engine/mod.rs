@@ -288,10 +288,10 @@ impl Engine {
     /// moves unreduced ([`Pruning::root_reductions`] off) in analysis mode.
     /// An analyst asks for the best move and the values of the root's
     /// moves, which late-move reductions at the root make shallower for the
-    /// late ones; in a game, reducing them showed no loss and unreducing
-    /// them no gain (−9 Elo, −39 to +21, 400 games at 10 000 positions a
-    /// move), while at equal depth the unreduced root finds more keys
-    /// (WAC 1–300 at depth 8: 261 against 254; docs/chess.md).
+    /// late ones. In games the unreduced root showed no gain (−9 Elo, −39
+    /// to +21, 400 games at 10 000 positions a move), so play keeps the
+    /// reductions; at equal depth the unreduced root finds more keys (WAC
+    /// 1–300 at depth 8: 261 against 254; docs/chess.md).
     pub fn search_pruning(&self) -> Pruning {
         let mut pruning = self.pruning;
         if self.analyse_mode {
