@@ -127,7 +127,7 @@ pub fn uci(data: &[u8]) {
         }
     }
     session.push_str("quit\n");
-    alphabeta_chess::uci::run(Cursor::new(session.into_bytes()), Box::new(std::io::sink()))
+    alphabeta_engine::uci::run(Cursor::new(session.into_bytes()), Box::new(std::io::sink()))
         .expect("a sink never fails");
 }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use alphabeta_chess::Position;
 use alphabeta_chess::eval::Evaluator;
-use alphabeta_chess::game::{Chess, ExperimentConfig};
+use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
 use alphabeta_chess::notation::{to_san, to_uci};
 use alphabeta_core::procedures as p;
 use alphabeta_core::{INFINITY, NEG_INFINITY, Value};

@@ -31,7 +31,7 @@
 use std::time::Instant;
 
 use alphabeta_chess::Position as ChessPosition;
-use alphabeta_chess::game::{Chess, ExperimentConfig};
+use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
 use alphabeta_core::minimal::minimal_tree;
 use alphabeta_core::procedures::{self as p, Extra, Named};
 use alphabeta_core::table::TranspositionTable;
@@ -699,7 +699,7 @@ impl<M: TreeModel> Game for Keyed<M> {
 impl<M: TreeModel> HashedGame for Keyed<M> {
     #[inline]
     fn key(&self, pos: &Self::Position) -> u64 {
-        alphabeta_chess::game::splitmix64(self.0.node_id(pos))
+        alphabeta_chess_lab::game::splitmix64(self.0.node_id(pos))
     }
 }
 

@@ -7,14 +7,14 @@ use super::outln;
 use alphabeta_chess::Position;
 use alphabeta_chess::epd::read_epd;
 use alphabeta_chess::eval::Evaluator;
-use alphabeta_chess::experiment::{ExperimentReport, run_experiment, run_positions, summarize};
-use alphabeta_chess::game::ExperimentConfig;
 use alphabeta_chess::notation::to_san;
 use alphabeta_chess::pgn::read_games;
-use alphabeta_chess::selective::{SelectiveConfig, compare_with_alpha_beta, spread_positions};
-use alphabeta_chess::suite::solve_suite;
+use alphabeta_chess_lab::experiment::{ExperimentReport, run_experiment, run_positions, summarize};
+use alphabeta_chess_lab::game::ExperimentConfig;
+use alphabeta_chess_lab::selective::{SelectiveConfig, compare_with_alpha_beta, spread_positions};
 use alphabeta_core::resources::{Text, read_text_file};
 use alphabeta_core::{Procedure, value};
+use alphabeta_engine::suite::solve_suite;
 use anyhow::{Context, bail};
 
 /// Options of `alphabeta chess`.

@@ -6,7 +6,7 @@
 //! / (positions F2 examines).
 
 use alphabeta_chess::Position as ChessPosition;
-use alphabeta_chess::game::{Chess, ExperimentConfig};
+use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
 use alphabeta_core::procedures::{
     ReturnRule, alpha_beta_with_table, alpha_beta_with_table_and_bounds, bisection,
     iterative_deepening_with_table,

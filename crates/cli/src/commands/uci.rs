@@ -8,6 +8,6 @@ pub struct Args {}
 /// Runs the subcommand until `quit` or the end of the input.
 pub fn run(_args: Args) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
-    alphabeta_chess::uci::run(stdin.lock(), Box::new(std::io::stdout()))?;
+    alphabeta_engine::uci::run(stdin.lock(), Box::new(std::io::stdout()))?;
     Ok(())
 }

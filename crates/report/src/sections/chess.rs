@@ -11,9 +11,9 @@
 use alphabeta_analysis::fuller::expected_leaves;
 use alphabeta_chess::Position;
 use alphabeta_chess::eval::Evaluator;
-use alphabeta_chess::experiment::{median, run_experiment};
-use alphabeta_chess::game::ExperimentConfig;
 use alphabeta_chess::pgn::read_games;
+use alphabeta_chess_lab::experiment::{median, run_experiment};
+use alphabeta_chess_lab::game::ExperimentConfig;
 use alphabeta_core::Procedure;
 use rayon::prelude::*;
 use serde_json::json;

@@ -4,13 +4,15 @@
 //! against fixed depths, and in a match.
 //!
 //! The search is the core's `likelihood_search`; the chess model and the
-//! budgeted searchers are `alphabeta_chess::floyd` (every likelihood and
+//! budgeted searchers are `alphabeta_chess_lab::floyd` (every likelihood and
 //! the threshold schedule documented there and in `docs/chess.md`).
 
 use alphabeta_chess::epd::{EpdRecord, read_epd};
 use alphabeta_chess::eval::Evaluator;
-use alphabeta_chess::floyd::{Decision, FloydSearch, Score, Searcher, play_game, random_openings};
 use alphabeta_chess::notation::to_san;
+use alphabeta_chess_lab::floyd::{
+    Decision, FloydSearch, Score, Searcher, play_game, random_openings,
+};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -203,7 +205,7 @@ fn budgets_item(ctx: &Context<'_>, records: &[EpdRecord], budgets: &[u64]) -> an
             "The budget is hard: no search used more positions than its budget",
             largest_over <= 0,
         )
-        .by_construction("every position is charged before it is visited and refused past the budget; tested in alphabeta_chess::floyd"),
+        .by_construction("every position is charged before it is visited and refused past the budget; tested in alphabeta_chess_lab::floyd"),
     );
     // Where the two differ at the largest budget: positions one solves and
     // the other does not.

@@ -4,17 +4,17 @@
 //! against our counts; a sweep over the two open thresholds; and the first
 //! WAC positions at the same depth with solved counts.
 //!
-//! The search is `alphabeta_chess::selective::recursive`; every choice the
+//! The search is `alphabeta_chess_lab::selective::recursive`; every choice the
 //! paper leaves open is documented there and in `docs/chess.md`.
 
 use alphabeta_chess::Position;
 use alphabeta_chess::epd::read_epd;
 use alphabeta_chess::pgn::read_games;
-use alphabeta_chess::selective::recursive::{
+use alphabeta_chess_lab::selective::recursive::{
     KkOptions, Variant, alpha_beta_minimum, implied_p, lower_bound,
 };
-use alphabeta_chess::selective::spread_positions;
-use alphabeta_chess::selective::study::PositionStudy;
+use alphabeta_chess_lab::selective::spread_positions;
+use alphabeta_chess_lab::selective::study::PositionStudy;
 use rayon::prelude::*;
 use serde_json::json;
 

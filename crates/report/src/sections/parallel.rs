@@ -14,11 +14,11 @@
 
 use std::time::{Duration, Instant};
 
-use alphabeta_chess::engine::{Engine, GoParams, PlainChess, SearchControl, SmpMethod, YbwcStats};
 use alphabeta_chess::epd::read_epd;
 use alphabeta_core::parallel::{SharedGame, SplitStats, YbwcOptions, cores, ybwc};
 use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::{Game, INFINITY, Limits, NEG_INFINITY, NoObserver, Search, Stats, Value};
+use alphabeta_engine::{Engine, GoParams, PlainChess, SearchControl, SmpMethod, YbwcStats};
 use alphabeta_games::connect4::{Board, Connect4, random_position};
 use alphabeta_models::{Additive, TreeModel, Uniform};
 use serde_json::json;

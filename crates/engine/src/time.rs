@@ -1,0 +1,286 @@
+//! What a `go` command asks for, and how much time that gives the search.
+
+use std::time::Duration;
+
+use cozy_chess::{Color, Move};
+
+/// The limits of one search (the parameters of UCI `go`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// White's and Black's remaining clock time.
+    pub wtime: Option<Duration>,
+    /// Black's remaining clock time.
+    pub btime: Option<Duration>,
+    /// White's increment a move.
+    pub winc: Option<Duration>,
+    /// Black's increment a move.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Search exactly this long.
+    pub movetime: Option<Duration>,
+    /// Search to this depth (plies).
+    pub depth: Option<u32>,
+    /// Search this many nodes.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Search in ponder mode until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Search only these root moves (all when empty).
+    pub searchmoves: Vec<Move>,
+    /// Time kept back on every move for the GUI and the connection (UCI
+    /// option `Move Overhead`; default [`DEFAULT_OVERHEAD`]).
+    pub move_overhead: Option<Duration>,
+}
+
+/// Time for one move: stop starting new iterations after `soft`, abort the
+/// search at `hard`. `None` means no clock limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Stop the search at this.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// Whether iterative deepening may start another iteration, `elapsed`
+    /// into the move, the last iteration having taken `last`: not after
+    /// the soft limit, and not when it cannot finish before the hard one.
+    /// The next iteration is taken to last at least twice the last one (an
+    /// effective branching factor of 2 or more); one that would be stopped
+    /// at the hard limit would be wasted time (issue 14, item 9), so it is
+    /// not started when `elapsed + 2 × last` passes `hard`.
+    pub fn may_start_iteration(&self, elapsed: Duration, last: Duration) -> bool {
+        elapsed < self.soft && elapsed.saturating_add(last.saturating_mul(2)) <= self.hard
+    }
+
+    /// [`TimeBudget::may_start_iteration`], except under a fixed time a
+    /// move (`go movetime`) when `spend_all` is set (UCI option
+    /// `FullMoveTime`, on by default): then an iteration starts whenever
+    /// time is left before the hard limit. Time not spent on a fixed-time
+    /// move is not saved for later moves, and an iteration cut at the
+    /// limit still plays any root move it found better than the last
+    /// iteration's ([`crate::SearchOutcome::from_interrupted`]), so the
+    /// prediction that keeps a clock's time for later moves only wastes it
+    /// there (it left BK.07 at 789 ms of a 1 s search).
+    pub fn may_start_iteration_under(
+        &self,
+        elapsed: Duration,
+        last: Duration,
+        fixed_time: bool,
+        spend_all: bool,
+    ) -> bool {
+        if fixed_time && spend_all {
+            elapsed < self.hard
+        } else {
+            self.may_start_iteration(elapsed, last)
+        }
+    }
+}
+
+/// Time kept back for the protocol and the operating system when the GUI
+/// sets no `Move Overhead`.
+pub const DEFAULT_OVERHEAD: Duration = Duration::from_millis(20);
+
+impl GoParams {
+    /// The time budget for the side to move, if the command limits time.
+    ///
+    /// With a clock: the share of this move is `remaining / movestogo` (40
+    /// moves when not given) plus three quarters of the increment. No new
+    /// iteration starts after half the share (soft limit), since the next
+    /// one would take about as long as all before it; the search stops at
+    /// twice the share, but never after a quarter of the remaining time
+    /// (hard limit). So even a move that reaches the hard limit leaves the
+    /// clock for the moves to come (a 1+0 game used to flag in 60 moves,
+    /// the iterations started just before a share of `remaining / 30`
+    /// running on to four times it). `movetime` is used as given (less a
+    /// small overhead).
+    /// When only one side's clock is given, it is used for either side.
+    pub fn budget(&self, side: Color) -> Option<TimeBudget> {
+        if self.infinite {
+            return None;
+        }
+        let overhead = self.move_overhead.unwrap_or(DEFAULT_OVERHEAD);
+        if let Some(t) = self.movetime {
+            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            return Some(TimeBudget { soft: t, hard: t });
+        }
+        // A clock given for one side only (`go wtime 1000` with Black to
+        // move) is taken for both: a clock limits the search either way.
+        let (own, own_inc, other, other_inc) = match side {
+            Color::White => (self.wtime, self.winc, self.btime, self.binc),
+            Color::Black => (self.btime, self.binc, self.wtime, self.winc),
+        };
+        let (remaining, inc) = match own {
+            Some(t) => (t, own_inc.unwrap_or_default()),
+            None => (other?, other_inc.unwrap_or_default()),
+        };
+        let moves = self.movestogo.unwrap_or(40).clamp(1, 60);
+        let usable = remaining.saturating_sub(overhead);
+        let target = (usable / moves + inc * 3 / 4).min(usable / 2);
+        let soft = target / 2;
+        let hard = (target * 2).min(usable / 4).max(soft);
+        let floor = Duration::from_millis(1);
+        Some(TimeBudget {
+            soft: soft.max(floor),
+            hard: hard.max(floor),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn movetime_is_used_as_given() {
+        let g = GoParams {
+            movetime: Some(ms(1000)),
+            ..Default::default()
+        };
+        assert_eq!(
+            g.budget(Color::White),
+            Some(TimeBudget {
+                soft: ms(980),
+                hard: ms(980)
+            })
+        );
+    }
+
+    #[test]
+    fn clock_share_uses_the_side_to_moves_clock() {
+        let g = GoParams {
+            wtime: Some(ms(60_020)),
+            btime: Some(ms(3_020)),
+            winc: Some(ms(1000)),
+            movestogo: Some(20),
+            ..Default::default()
+        };
+        let w = g.budget(Color::White).expect("white clock");
+        assert_eq!(w.soft, ms((3000 + 750) / 2));
+        assert_eq!(w.hard, ms(7500));
+        let b = g.budget(Color::Black).expect("black clock");
+        assert_eq!(b.soft, ms(75));
+        assert_eq!(b.hard, ms(300));
+        assert!(b.hard <= ms(750));
+    }
+
+    #[test]
+    fn a_clock_for_one_side_only_limits_the_other_side_too() {
+        let g = GoParams {
+            wtime: Some(ms(3_020)),
+            ..Default::default()
+        };
+        let w = g.budget(Color::White).expect("white clock");
+        assert_eq!(g.budget(Color::Black), Some(w));
+        assert_eq!(w.soft, Duration::from_micros(37_500));
+        assert_eq!(w.hard, ms(150));
+    }
+
+    #[test]
+    fn a_sudden_death_clock_lasts_even_at_the_hard_limit_every_move() {
+        // 1 second, no increment: spending the whole hard limit on each of
+        // 60 moves still leaves time beyond the protocol overhead.
+        let mut remaining = ms(1000);
+        for _ in 0..60 {
+            let g = GoParams {
+                wtime: Some(remaining),
+                btime: Some(remaining),
+                ..Default::default()
+            };
+            remaining -= g.budget(Color::White).expect("clock").hard;
+        }
+        assert!(remaining >= ms(60), "{remaining:?} left");
+    }
+
+    #[test]
+    fn the_move_overhead_is_kept_back() {
+        let g = GoParams {
+            movetime: Some(ms(1000)),
+            move_overhead: Some(ms(300)),
+            ..Default::default()
+        };
+        assert_eq!(g.budget(Color::White).expect("movetime").hard, ms(700));
+        let g = GoParams {
+            wtime: Some(ms(60_300)),
+            move_overhead: Some(ms(300)),
+            movestogo: Some(20),
+            ..Default::default()
+        };
+        // The share of 60 s over 20 moves, as with 60.02 s and the default.
+        assert_eq!(g.budget(Color::White).expect("clock").hard, ms(6000));
+    }
+
+    #[test]
+    fn an_iteration_starts_only_when_it_can_finish() {
+        let b = TimeBudget {
+            soft: ms(500),
+            hard: ms(1000),
+        };
+        // Early, after a short iteration: the next one fits.
+        assert!(b.may_start_iteration(ms(100), ms(50)));
+        // Exactly fits: 400 + 2 × 300 = 1000.
+        assert!(b.may_start_iteration(ms(400), ms(300)));
+        // One millisecond more and it would be cut at the hard limit.
+        assert!(!b.may_start_iteration(ms(401), ms(300)));
+        assert!(!b.may_start_iteration(ms(100), ms(451)));
+        // Past the soft limit nothing starts, however short the last one.
+        assert!(!b.may_start_iteration(ms(500), Duration::ZERO));
+        assert!(b.may_start_iteration(ms(499), Duration::ZERO));
+        // Huge durations do not overflow.
+        assert!(!b.may_start_iteration(ms(1), Duration::MAX));
+    }
+
+    #[test]
+    fn a_fixed_time_is_spent_to_its_end_when_asked() {
+        let b = GoParams {
+            movetime: Some(ms(1020)),
+            ..Default::default()
+        }
+        .budget(Color::White)
+        .expect("movetime");
+        assert_eq!((b.soft, b.hard), (ms(1000), ms(1000)));
+        // 400 ms in, after a 400-ms iteration: the prediction (400 + 800 >
+        // 1000) stops; spending all of a fixed time goes on.
+        assert!(!b.may_start_iteration(ms(400), ms(400)));
+        assert!(!b.may_start_iteration_under(ms(400), ms(400), true, false));
+        assert!(b.may_start_iteration_under(ms(400), ms(400), true, true));
+        assert!(b.may_start_iteration_under(ms(999), Duration::MAX, true, true));
+        assert!(!b.may_start_iteration_under(ms(1000), Duration::ZERO, true, true));
+        // A clock's budget keeps the prediction whatever the option says.
+        let clock = TimeBudget {
+            soft: ms(500),
+            hard: ms(1000),
+        };
+        for spend_all in [false, true] {
+            assert!(!clock.may_start_iteration_under(ms(401), ms(300), false, spend_all));
+            assert!(clock.may_start_iteration_under(ms(400), ms(300), false, spend_all));
+        }
+    }
+
+    #[test]
+    fn no_clock_no_budget() {
+        assert_eq!(
+            GoParams {
+                depth: Some(5),
+                ..Default::default()
+            }
+            .budget(Color::White),
+            None
+        );
+        let inf = GoParams {
+            infinite: true,
+            wtime: Some(ms(10)),
+            ..Default::default()
+        };
+        assert_eq!(inf.budget(Color::White), None);
+    }
+}
