@@ -327,7 +327,7 @@ fn fen_fields(fen: &str) -> Result<String, FenError> {
 }
 
 /// What cozy-chess's FEN reader lets through and a position must not have
-/// (both found by the `fen` fuzz target, issue 14): a placement of fewer
+/// (both found by the `fen` fuzz target): a placement of fewer
 /// than eight ranks (the missing ones were read as empty), and kings on
 /// adjacent squares (a king is not counted as a checker, so the side to
 /// move could capture the other king, and the next move generation or SAN
@@ -483,7 +483,7 @@ mod tests {
         assert!(Position::from_fen("8/8/8/8/8/8/5K1k/8 w - - 0 1").is_ok());
     }
 
-    /// Found by the `fen` fuzz target (issue 14): a right `k` with the
+    /// Found by the `fen` fuzz target: a right `k` with the
     /// black king on f8 was accepted in standard chess, and castling
     /// (king takes rook, f8h8) was then written `f8g8` in UCI notation,
     /// which reads back as the king's plain step.

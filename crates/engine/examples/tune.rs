@@ -2,10 +2,10 @@
 //! on labelled positions and prints the tuned constants for `pst.rs`.
 //!
 //! ```text
-//! cargo run --release -p alphabeta-chess --example tune -- DATA [ITERATIONS] [RATE] [PRIOR] [VALIDATION] [MODE]
+//! cargo run --release -p alphabeta-engine --example tune -- DATA [ITERATIONS] [RATE] [PRIOR] [VALIDATION] [MODE]
 //! ```
 //!
-//! DATA holds `FEN;LABEL` lines (`crates/chess/tests/tune_data.py`); every
+//! DATA holds `FEN;LABEL` lines (`crates/engine/tests/tune_data.py`); every
 //! tenth position is held out and its loss reported beside the training
 //! loss, unless VALIDATION names a separate file (`-`: none). Only the positions
 //! [`tune::quiet`] accepts are used. The engine's default

@@ -311,10 +311,9 @@ impl Engine {
     /// moves unreduced ([`Pruning::root_reductions`] off) in analysis mode.
     /// An analyst asks for the best move and the values of the root's
     /// moves, which late-move reductions at the root make shallower for the
-    /// late ones. In games the unreduced root showed no gain (−9 Elo, −39
-    /// to +21, 400 games at 10 000 positions a move), so play keeps the
-    /// reductions; at equal depth the unreduced root finds more keys (WAC
-    /// 1–300 at depth 8: 261 against 254; docs/chess.md).
+    /// late ones. In games the unreduced root showed no gain, so play keeps
+    /// the reductions; at equal depth the unreduced root finds more keys of
+    /// a test suite (docs/chess.md).
     pub fn search_pruning(&self) -> Pruning {
         let mut pruning = self.pruning;
         if self.analyse_mode {
@@ -523,7 +522,7 @@ impl Engine {
 
 /// The main thread's iterative deepening: fills `outcome` with the best
 /// move of the deepest iteration (or of an interrupted one that had found
-/// a root move better than the last iteration's, item 9 of issue 14).
+/// a root move better than the last iteration's).
 #[allow(clippy::too_many_arguments)]
 fn iterate(
     searcher: &mut Searcher<'_>,
@@ -896,8 +895,8 @@ mod tests {
     #[test]
     fn an_interrupted_iteration_keeps_a_better_move() {
         // Find where iteration d changes its mind, then stop iteration d
-        // late, after the new move was searched: the new move is played
-        // (issue 14, item 9), marked as coming from an unfinished iteration.
+        // late, after the new move was searched: the new move is played,
+        // marked as coming from an unfinished iteration.
         let mut kept = 0;
         for pos in wac(12) {
             let mut lines: Vec<(u32, Move, u64)> = Vec::new();
@@ -1053,10 +1052,9 @@ mod tests {
                 // the defaults to depth 12, 430 268 — counts of `alphabeta
                 // uci` at its default hash, `go depth 14`): passing with a
                 // large reduction leaves the sacrifice's threat beyond the
-                // horizon. (With the defaults of the sixth session, before
-                // `table_refined_eval`: with it too, two of the eight mates,
-                // WAC.001's Qg6 and WAC.099's Rh5, are not found by depth
-                // 10 — one more cost of the three.)
+                // horizon. (With `table_refined_eval` on as well, two of
+                // the eight mates, WAC.001's Qg6 and WAC.099's Rh5, are not
+                // found by depth 10 — one more cost of the three.)
                 Pruning {
                     adaptive_null_move: true,
                     losing_captures_last: true,
@@ -1076,8 +1074,8 @@ mod tests {
             ),
             (Pruning::default(), 10),
             // The defaults without the table's value for the pruning
-            // decisions (the defaults before it was turned on), and with
-            // each of the options of the seventh session that stayed off.
+            // decisions, and with each of the options that are off by
+            // default (quiescence table, countermoves, improving).
             (defaults_and(|p| p.table_refined_eval = false), 10),
             (defaults_and(|p| p.quiescence_table = true), 10),
             (defaults_and(|p| p.countermoves = true), 10),
@@ -1193,9 +1191,9 @@ mod tests {
         // depth 8 on WAC 1–10 (a fresh table each) than the defaults, and
         // find the same keys there, but for WAC.001's quiet Qg6 (mate in 2),
         // which the adaptive null move hides at depth 8.
-        // The baseline is the defaults these counts were taken with (the
-        // sixth session's), before the table's value took part in the
-        // pruning decisions (`table_refined_eval`, on since the seventh).
+        // The baseline is the defaults without the table's value in the
+        // pruning decisions (`table_refined_eval` off), the setting whose
+        // counts these are.
         let records = wac_records(10);
         let without = Pruning {
             adaptive_null_move: false,

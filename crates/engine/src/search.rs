@@ -128,8 +128,7 @@ impl Default for Pruning {
             quiescence_see: true,
             null_move: true,
             table_cutoffs: true,
-            // Off: +2 Elo (−41 to +45) in 200 games at 10 000 positions a
-            // move against it off (docs/chess.md).
+            // Off: it showed no gain in play (docs/chess.md).
             history_gravity: false,
             internal_reduction: false,
             pawn_breaks: false,
@@ -148,18 +147,14 @@ impl Default for Pruning {
 }
 
 /// Whether [`Pruning::adaptive_null_move`], [`Pruning::losing_captures_last`]
-/// and [`Pruning::cut_node_reductions`] are on by default: no. Together they
-/// raise Bratko–Kopec at 1 s from 14 to 17 of 24 (the last two alone to 18),
-/// but they show no gain in play against the defaults without them (the
-/// three: +9, −16 to +33, 600 games at 10 000 positions a move; −10, −53 to
-/// +32, 200 games at 2+0.02; the last two: +6, −18 to +31, in a 600-game
-/// confirmation at 2+0.02; all in docs/performance-chess.md), and a
-/// technique is kept only when it gains.
+/// and [`Pruning::cut_node_reductions`] are on by default: no. They solve
+/// more of Bratko–Kopec at a fixed time but show no gain in play against
+/// the defaults without them (docs/performance-chess.md), and a technique
+/// is kept only when it gains.
 const DEPTH_TECHNIQUES_DEFAULT: bool = false;
 
-/// Whether [`Pruning::table_refined_eval`] is on by default: yes (+37 Elo,
-/// +7 to +67, in 400 games at 10 000 positions a move against it off, the
-/// rule fixed before the games; docs/chess.md).
+/// Whether [`Pruning::table_refined_eval`] is on by default: yes, it gains
+/// in play against it off (docs/chess.md).
 const TABLE_REFINED_EVAL_DEFAULT: bool = true;
 
 /// The value the pruning decisions take for a position whose static value is
@@ -209,9 +204,7 @@ const COUNTERMOVES_DEFAULT: bool = false;
 const IMPROVING_DEFAULT: bool = false;
 
 /// Whether [`Pruning::root_reductions`] is on by default: yes — the root
-/// unreduced in games gave −9 Elo (−39 to +21) in 400 games at 10 000
-/// positions a move, the rule fixed before the games (docs/chess.md). In
-/// analysis mode the root's moves are unreduced whatever it says
+/// unreduced showed no gain in play (docs/chess.md). In analysis mode the root's moves are unreduced whatever it says
 /// ([`crate::Engine::search_pruning`]).
 const ROOT_REDUCTIONS_DEFAULT: bool = true;
 
@@ -227,13 +220,12 @@ pub fn improving(now: Option<Value>, before: Option<Value>) -> bool {
     }
 }
 
-/// Whether [`Pruning::late_move_pruning`] is on by default: no (−19 Elo,
-/// −63 to +24, in 200 games at 10 000 positions a move; docs/chess.md).
+/// Whether [`Pruning::late_move_pruning`] is on by default: no, it showed
+/// no gain in play (docs/chess.md).
 const LMP_DEFAULT: bool = false;
 
-/// Whether [`Pruning::see_pruning`] is on by default: yes (+36 Elo, +5 to
-/// +68, in 400 games at 10 000 positions a move against it off, threats on
-/// in both; docs/chess.md).
+/// Whether [`Pruning::see_pruning`] is on by default: yes, it gains in play
+/// against it off (docs/chess.md).
 const SEE_PRUNING_DEFAULT: bool = true;
 
 impl Pruning {

@@ -52,7 +52,7 @@ impl TimeBudget {
     /// the soft limit, and not when it cannot finish before the hard one.
     /// The next iteration is taken to last at least twice the last one (an
     /// effective branching factor of 2 or more); one that would be stopped
-    /// at the hard limit would be wasted time (issue 14, item 9), so it is
+    /// at the hard limit would be wasted time, so it is
     /// not started when `elapsed + 2 × last` passes `hard`.
     pub fn may_start_iteration(&self, elapsed: Duration, last: Duration) -> bool {
         elapsed < self.soft && elapsed.saturating_add(last.saturating_mul(2)) <= self.hard
@@ -95,10 +95,10 @@ impl GoParams {
     /// one would take about as long as all before it; the search stops at
     /// twice the share, but never after a quarter of the remaining time
     /// (hard limit). So even a move that reaches the hard limit leaves the
-    /// clock for the moves to come (a 1+0 game used to flag in 60 moves,
-    /// the iterations started just before a share of `remaining / 30`
-    /// running on to four times it). `movetime` is used as given (less a
-    /// small overhead).
+    /// clock for the moves to come: without the cap, an iteration started
+    /// just before a share of `remaining / 30` can run on to four times it,
+    /// enough to lose a 1+0 game on time within 60 moves. `movetime` is
+    /// used as given (less a small overhead).
     /// When only one side's clock is given, it is used for either side.
     pub fn budget(&self, side: Color) -> Option<TimeBudget> {
         if self.infinite {

@@ -18,7 +18,7 @@
 //!
 //! The positions must not be the test suites' (Bratko–Kopec, WAC): the
 //! data of docs/performance-chess.md come from self-play games
-//! (`crates/chess/tests/tune_data.py`).
+//! (`crates/engine/tests/tune_data.py`).
 
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece};

@@ -1,4 +1,4 @@
-//! Young Brothers Wait for the engine's own search (issue 16, item 3):
+//! Young Brothers Wait for the engine's own search:
 //! the parallel alpha-beta of Feldmann, Monien & Mysliwietz (1989) driven
 //! by node types (Hsu, slide 43; Knuth & Moore's types 1–3), with the
 //! engine's table, killers, history and selective techniques.
@@ -47,7 +47,7 @@ use crate::search::{Node, Pruning, Reporting, SearchControl, Searcher};
 use crate::table::SharedTable;
 use crate::time::TimeBudget;
 
-/// The fewest plies left at a split point (issue 16: ≥ 3).
+/// The fewest plies left at a split point.
 pub const MIN_SPLIT_DEPTH: i32 = 3;
 
 /// The fewest moves at a split point (the eldest and two brothers).

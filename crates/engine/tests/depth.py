@@ -2,7 +2,7 @@
 """Depth reached and positions solved by a UCI engine on an EPD suite.
 
 Usage:
-  python3 crates/chess/tests/depth.py [--engine "target/release/alphabeta uci"]
+  python3 crates/engine/tests/depth.py [--engine "target/release/alphabeta uci"]
       [--epd crates/chess/tests/data/wac.epd] [--positions 30]
       [--time 1.0 | --nodes N | --depth D] [--options NAME=VALUE,...]
 

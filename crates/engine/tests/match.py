@@ -2,7 +2,7 @@
 """Plays `alphabeta uci` against a real engine, with python-chess.
 
 Usage:
-  python3 crates/chess/tests/match.py [--engine target/release/alphabeta]
+  python3 crates/engine/tests/match.py [--engine target/release/alphabeta]
       [--opponent "phalanx -l- -b-"] [--protocol xboard|uci] [--games 10]
       [--base 3] [--inc 0.03] [--nodes N] [--random-plies K] [--seed S]
       [--engine-options NAME=VALUE,...] [--opponent-options NAME=VALUE,...]
@@ -26,9 +26,9 @@ are then pooled.
 
 Engine against an earlier build of itself, or against itself with a
 technique turned off by a UCI option (the engine's own tuning):
-  python3 crates/chess/tests/match.py --opponent "/tmp/engine-base uci" \
+  python3 crates/engine/tests/match.py --opponent "/tmp/engine-base uci" \
       --protocol uci --nodes 20000 --random-plies 6 --games 200
-  python3 crates/chess/tests/match.py --opponent "target/release/alphabeta uci" \
+  python3 crates/engine/tests/match.py --opponent "target/release/alphabeta uci" \
       --protocol uci --opponent-options LateMoveReductions=false --nodes 20000 ...
 
 It fails (exit 1) when our engine makes an illegal move, crashes, stops

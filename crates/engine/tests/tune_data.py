@@ -2,8 +2,8 @@
 """Tuning data for the engine's evaluation (engine::tune), from self-play games.
 
 Usage:
-  python3 crates/chess/tests/tune_data.py positions --out FENS PGN...
-  python3 crates/chess/tests/tune_data.py label --fens FENS --out DATA
+  python3 crates/engine/tests/tune_data.py positions --out FENS PGN...
+  python3 crates/engine/tests/tune_data.py label --fens FENS --out DATA
       [--stockfish stockfish] [--depth 8] [--first 0] [--count N]
 
 `positions` reads the games (PGN, e.g. written by match.py --pgn from the

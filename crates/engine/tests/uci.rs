@@ -799,7 +799,7 @@ fn an_endless_line_is_skipped_within_a_bounded_buffer() {
 #[test]
 fn pruning_options_are_listed_and_checked() {
     let lines = session("uci\n");
-    // Techniques that showed no gain in play are listed off (issue 17).
+    // Techniques that showed no gain in play are listed off.
     for (opt, default) in [
         ("LateMoveReductions", true),
         ("Futility", true),

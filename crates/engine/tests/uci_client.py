@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives `alphabeta uci` as a real client would, with python-chess.
 
-Usage: python3 crates/chess/tests/uci_client.py [ENGINE_BINARY]
+Usage: python3 crates/engine/tests/uci_client.py [ENGINE_BINARY]
 (default: target/release/alphabeta). Needs `pip install chess`.
 
 Checks the handshake and options, analysis (scores, mates, MultiPV, infinite
