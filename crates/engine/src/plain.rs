@@ -6,7 +6,8 @@
 //! promotions first), the engine's evaluation at the horizon, mates and
 //! stalemates scored exactly. No quiescence, repetition or fifty-move
 //! draws: it is the tree the papers' procedures search, not the engine's.
-//! Unlike [`crate::game::Chess`] it keeps no counters, so it is `Sync`.
+//! Unlike the experiments' `Chess` game (`alphabeta-chess-lab`) it keeps no
+//! counters, so it is `Sync`.
 
 use alphabeta_core::value::loss_in;
 use alphabeta_core::{Game, HashedGame, Value};
