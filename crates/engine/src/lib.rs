@@ -19,8 +19,8 @@
 //! [`search`] is the search itself, [`picker`] its move order,
 //! [`evaluation`] the choice of static evaluation ([`EngineEval`]),
 //! [`table`] the shared transposition table, [`time`] the clock;
-//! [`suite`] solves EPD test suites and [`tune`] fits the evaluation's
-//! weights (`examples/tune.rs`).
+//! [`suite`] solves EPD test suites; with the feature `tune` (on by
+//! default), `tune` fits the evaluation's weights (`examples/tune.rs`).
 //!
 //! ```
 //! use alphabeta_chess::Position;
@@ -52,6 +52,7 @@ pub mod suite;
 pub mod table;
 pub mod terms;
 pub mod time;
+#[cfg(feature = "tune")]
 pub mod tune;
 pub mod uci;
 pub mod ybwc;

@@ -247,7 +247,7 @@ fn pick_key(score: i64, index: usize) -> i64 {
 const PICKED_MOVES: usize = 3;
 
 /// Moves scored once ([`MoveOrdering::picker`]) and handed out best first
-/// on demand: the first [`PICKED_MOVES`] by selection, then the rest
+/// on demand: the first three (`PICKED_MOVES`) by selection, then the rest
 /// sorted. The order is exactly that of [`MoveOrdering::sort`]; a position
 /// that cuts off on its first move never pays for sorting the others.
 pub struct MovePicker<'s> {

@@ -7,7 +7,7 @@
 //! project's own, written from the plain principles — centralise knights
 //! and the endgame king, keep the middlegame king sheltered, advance
 //! pawns, rooks on the seventh — and not tuned: weights tuned by
-//! [`crate::tune`] on Stockfish-labelled self-play positions did not gain in
+//! the tuner (`tune`) on Stockfish-labelled self-play positions did not gain in
 //! matches against these (docs/chess.md), so these stay.
 //!
 //! Used only by the UCI engine: the experiments evaluate with
@@ -200,7 +200,7 @@ const fn white_values() -> [[(Value, Value); 64]; 6] {
 }
 
 /// The weights of the tapered evaluation: what [`evaluate_weighted`] reads
-/// and what the tuner of [`crate::tune`] adjusts. The engine plays with
+/// and what the tuner (`tune`) adjusts. The engine plays with
 /// [`PstWeights::DEFAULT`], compiled in from the tables above.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PstWeights {
