@@ -3,6 +3,7 @@
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 __version__: str
+MAX_PLY: int
 
 Bound = Optional[Union[int, float]]
 
@@ -34,7 +35,7 @@ def search_chess(
 ) -> Dict[str, Any]: ...
 def expected(
     n: int, d: int, exact: bool = False, move_generations: bool = False, max_cost_bits: float = 2e9
-) -> Tuple[float, float, Optional[str]]: ...
+) -> Tuple[float, float, Optional[Tuple[int, int]]]: ...
 def simulate(
     model: str,
     n: Optional[int],
