@@ -291,9 +291,16 @@ def exact_nbp(n: int, d: int, exact: bool = False, *, max_cost_bits: Optional[fl
 
     Returns an :class:`Expected` (a float with ``.error_bound``), or with
     ``exact=True`` a :class:`fractions.Fraction`
-    (``exact_nbp(2, 2, exact=True) == Fraction(11, 3)``, Table 5.1). The exact
-    path is refused when its estimated cost exceeds ``max_cost_bits``
-    (default 2e9, as ``alphabeta exact nbp --exact``).
+    (``exact_nbp(2, 2, exact=True) == Fraction(11, 3)``, Table 5.1).
+
+    ``n``: the branching factor N (1 to 1000 in floating point; any N
+    exactly, within the cost limit); ``d``: the depth D in plies (0 to 64 in
+    floating point). The exact path multiplies polynomials of exact
+    rationals; it is refused (``ValueError``) when the estimated size of its
+    largest product exceeds ``max_cost_bits`` bits (default 2e9, about ten
+    seconds; the same limit as ``alphabeta exact nbp --exact``). The
+    fractions are built from the integers themselves, so any number of
+    digits arrives whole (``exact_nbp(15, 4, exact=True)``).
     """
     return _expected(n, d, exact, False, max_cost_bits)
 

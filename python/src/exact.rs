@@ -29,6 +29,9 @@ fn natural_to_py<'py>(py: Python<'py>, x: &Natural) -> PyResult<Bound<'py, PyAny
         .call_method1("from_bytes", (PyBytes::new(py, &bytes), "little"))
 }
 
+/// An exact value as Python ints: `(numerator, denominator)`.
+type Fraction = (Py<PyAny>, Py<PyAny>);
+
 /// E[NBP] (`move_generations` false) or E[NMG]: `(value, error_bound, None)`
 /// in floating point, or `(value, 0.0, (numerator, denominator))` with
 /// `exact` (Python ints of any size; the value is never negative).
@@ -41,7 +44,7 @@ pub fn expected(
     exact: bool,
     move_generations: bool,
     max_cost_bits: f64,
-) -> PyResult<(f64, f64, Option<(Py<PyAny>, Py<PyAny>)>)> {
+) -> PyResult<(f64, f64, Option<Fraction>)> {
     let name = if move_generations { "NMG" } else { "NBP" };
     if !exact {
         if !(n <= fuller::FLOAT_MAX_N && d <= fuller::FLOAT_MAX_D) {

@@ -142,7 +142,7 @@ impl State {
     fn diagram(&self) -> String {
         match &self.position {
             Position::TicTacToe(b) => {
-                let (x, o) = if self.history.len() % 2 == 0 {
+                let (x, o) = if self.history.len().is_multiple_of(2) {
                     (b.mine, b.theirs)
                 } else {
                     (b.theirs, b.mine)

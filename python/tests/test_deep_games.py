@@ -105,3 +105,13 @@ def test_ctrl_c_still_interrupts_a_long_game():
         alphabeta.search(Wide(), procedure="minimax", depth=40)
     # The module still works afterwards.
     assert alphabeta.search(Chain(3)).value == -1
+
+
+def test_trees_nested_too_deeply_are_refused_not_overflowed():
+    lists = [1]
+    for _ in range(100_000):
+        lists = [lists]
+    with pytest.raises(ValueError, match="10000 levels"):
+        alphabeta.search(lists)
+    with pytest.raises(ValueError, match="nests deeper than 1000 levels"):
+        alphabeta.search("(" * 100_000 + "1" + ")" * 100_000)
