@@ -22,3 +22,4 @@ def test_the_tutorial_notebook_runs():
     assert "covered: True" in text
     assert "Nim from 10: value 1, take 2" in text
     assert "the game has a cycle" in text
+    assert "score 18 best columns" in text
