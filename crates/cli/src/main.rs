@@ -4,9 +4,11 @@
 //! dispatches. Errors are printed as `error: …` with their causes and exit
 //! with status 2 for bad input, never a panic.
 
+mod args;
 mod commands;
+mod output;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Alpha-beta game-tree search and its analysis: the procedures, models,
 /// formulas and chess experiments of Fuller, Gaschnig & Gillogly (1973),
@@ -58,7 +60,8 @@ enum Command {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let matches = args::refuse_renamed(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Reproduce(a) => commands::reproduce::run(a),
         Command::Search(a) => commands::search::run(a),
@@ -82,5 +85,17 @@ fn main() {
             eprintln!("  caused by: {cause}");
         }
         std::process::exit(2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole command line, old spellings refused, is well formed (clap's
+    /// own checks: unique names, valid references between options).
+    #[test]
+    fn the_command_line_is_well_formed() {
+        args::refuse_renamed(Cli::command()).debug_assert();
     }
 }

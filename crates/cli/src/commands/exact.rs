@@ -1,7 +1,7 @@
 //! `alphabeta exact`: the exact and numeric formulas of the seeds (crate `alphabeta-analysis`).
 //!
-//! Every subcommand prints a small table: aligned text by default, `--json` or `--csv` on
-//! request. The exact (rational) paths estimate their cost first and refuse sizes that would
+//! Every subcommand prints a small table: aligned text by default, `--format json` or
+//! `--format csv` on request. The exact (rational) paths estimate their cost first and refuse sizes that would
 //! not finish in reasonable time.
 
 use std::fmt::Write as _;
@@ -14,6 +14,9 @@ use alphabeta_analysis::{asymptotics, fit};
 use alphabeta_core::resources;
 use anyhow::{Context, bail};
 use serde_json::{Value as Json, json};
+
+use crate::args::TextJsonCsv;
+use crate::output::{self, Format};
 
 /// Options of `alphabeta exact`.
 #[derive(clap::Args)]
@@ -28,16 +31,12 @@ use serde_json::{Value as Json, json};
   alphabeta exact knuth --d 3                  p_ij, T(d,2), r0, r1, r*, best-case F1
   alphabeta exact dependent --d 3 --h 8        totally dependent model (Knuth Thm 6)
   alphabeta exact pearl --n 35 --d 20          ratios against Pearl's branching factor
-  alphabeta exact table fuller-5.1 --csv       fuller-5.1 | fuller-5.2 | fuller-7.1 | knuth-1")]
+  alphabeta exact table fuller-5.1 --format csv   fuller-5.1 | fuller-5.2 | fuller-7.1 | knuth-1")]
 pub struct Args {
     #[command(subcommand)]
     what: What,
-    /// Print JSON instead of a text table.
-    #[arg(long, global = true, conflicts_with = "csv")]
-    json: bool,
-    /// Print CSV instead of a text table.
-    #[arg(long, global = true)]
-    csv: bool,
+    #[command(flatten)]
+    format: TextJsonCsv,
 }
 
 #[derive(clap::Subcommand)]
@@ -250,12 +249,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             paper_table(&name, grid.as_deref().unwrap_or("2..=30"))?
         }
     };
-    let text = if args.json {
-        serde_json::to_string_pretty(&table.json())? + "\n"
-    } else if args.csv {
-        table.csv()
-    } else {
-        table.text()
+    let text = match args.format.format {
+        Format::Json => output::json(&table.json())?,
+        Format::Csv => table.csv(),
+        Format::Text => table.text(),
     };
     super::print_out(&text)
 }

@@ -15,6 +15,9 @@ use alphabeta_games::connect4::{
 use anyhow::{Context, bail};
 use serde::Serialize;
 
+use crate::args::TextJson;
+use crate::output::{self, Format};
+
 /// Options of `alphabeta solve`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -52,9 +55,8 @@ pub struct Args {
     /// Give up after this many seconds.
     #[arg(long)]
     time: Option<f64>,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: TextJson,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -75,7 +77,7 @@ enum DriverArg {
     FullWindow,
 }
 
-/// What `solve --json` prints.
+/// What `solve --format json` prints.
 #[derive(Serialize)]
 struct Report {
     game: &'static str,
@@ -175,8 +177,8 @@ fn connect4(args: Args) -> anyhow::Result<()> {
         table_mb: solver.options().table_mb,
         table_entries: solver.table_entries(),
     };
-    if args.json {
-        return super::print_out(&(serde_json::to_string_pretty(&report)? + "\n"));
+    if args.format.format == Format::Json {
+        return super::print_out(&output::json(&report)?);
     }
     let side = if pos.discs().is_multiple_of(2) {
         "x"
