@@ -32,7 +32,8 @@ use crate::output::{self, Format};
   alphabeta exact knuth --d 3                  p_ij, T(d,2), r0, r1, r*, best-case F1
   alphabeta exact dependent --d 3 --h 8        totally dependent model (Knuth Thm 6)
   alphabeta exact pearl --n 35 --d 20          ratios against Pearl's branching factor
-  alphabeta exact table fuller-5.1 --format csv   fuller-5.1 | fuller-5.2 | fuller-7.1 | knuth-1")]
+  alphabeta exact table fuller-5.1            fuller-5.1 | fuller-5.2 | fuller-7.1 | knuth-1
+  alphabeta exact table knuth-1 --format csv   ... as CSV (or json; before or after the subcommand)")]
 pub struct Args {
     #[command(subcommand)]
     what: What,
