@@ -207,7 +207,10 @@ fn refuse_renamed_in(mut cmd: clap::Command, inherited: &[String]) -> clap::Comm
                     .long(r.old)
                     .hide(true)
                     .global(global)
-                    .num_args(if r.took_value { 0..=1 } else { 0..=0 })
+                    // An old option without a value takes one only as
+                    // `--json=…`, so the next word is left alone.
+                    .num_args(0..=1)
+                    .require_equals(!r.took_value)
                     .default_missing_value("")
                     .value_parser(Refused(renamed_message(
                         &format!("--{}", r.old),
