@@ -59,8 +59,14 @@ enum Command {
     Compare(commands::compare::Args),
 }
 
+/// The whole command line: every command and option, the old spellings
+/// refused ([`args::refuse_renamed`]).
+fn definition() -> clap::Command {
+    args::refuse_renamed(Cli::command())
+}
+
 fn main() {
-    let matches = args::refuse_renamed(Cli::command()).get_matches();
+    let matches = definition().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Reproduce(a) => commands::reproduce::run(a),
@@ -96,6 +102,6 @@ mod tests {
     /// own checks: unique names, valid references between options).
     #[test]
     fn the_command_line_is_well_formed() {
-        args::refuse_renamed(Cli::command()).debug_assert();
+        definition().debug_assert();
     }
 }
