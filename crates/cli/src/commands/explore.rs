@@ -45,7 +45,7 @@ pub struct Args {
     model: Option<String>,
     // The model's options, taken with --model only.
     #[command(flatten)]
-    shape: ModelOptions,
+    model_options: ModelOptions,
     /// Model: the tree seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -75,7 +75,7 @@ enum ConventionArg {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.model.is_none() && args.shape.any_given() {
+    if args.model.is_none() && args.model_options.any_given() {
         bail!(
             "the model options (--n, --d, --r, --spread, --q, --mean-branching, --ordering, --p) describe a random tree: give --model too"
         );
@@ -100,7 +100,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if args.depth.depth.is_some() {
             bail!("a model tree is explored to its own depth (--d); drop --depth");
         }
-        let spec = ModelSpec::from_params(model, &args.shape.params()).context("invalid model")?;
+        let spec =
+            ModelSpec::from_params(model, &args.model_options.params()).context("invalid model")?;
         let command = format!("alphabeta explore --model {model} ... --seed {}", args.seed);
         vec![input::model(&spec, args.seed, &command)?]
     } else {

@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, default_value = "uniform")]
     pub model: String,
     #[command(flatten)]
-    pub shape: ModelOptions,
+    pub model_options: ModelOptions,
     /// Number of random trees.
     #[arg(long, default_value_t = 1000)]
     pub trees: u64,
@@ -58,8 +58,8 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let model =
-        ModelSpec::from_params(&args.model, &args.shape.params()).context("invalid model")?;
+    let model = ModelSpec::from_params(&args.model, &args.model_options.params())
+        .context("invalid model")?;
     let procedure: Procedure = args.procedure.parse()?;
     if args.trees == 0 {
         bail!("--trees must be at least 1");
