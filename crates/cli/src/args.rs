@@ -11,6 +11,7 @@
 //! (the names of [`ModelParams`]) wherever a random tree is described.
 
 use std::ffi::OsStr;
+use std::time::Duration;
 
 use alphabeta_models::ModelParams;
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -85,6 +86,28 @@ impl DepthLimit {
     /// The limit, `u32::MAX` (no limit) where none was given.
     pub fn plies(&self) -> u32 {
         self.depth.unwrap_or(u32::MAX)
+    }
+}
+
+/// `--time`: how long a search may run before it gives up.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct TimeLimit {
+    /// Give up after this many seconds.
+    #[arg(long)]
+    pub time: Option<f64>,
+}
+
+impl TimeLimit {
+    /// The limit, checked: a positive number of seconds (at most 10⁹, about
+    /// 32 years, so that every limit is a [`Duration`]); `None` for no limit.
+    pub fn duration(&self) -> anyhow::Result<Option<Duration>> {
+        match self.time {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                anyhow::bail!("--time must be a positive number of seconds (got {t})")
+            }
+            Some(t) => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
+            None => Ok(None),
+        }
     }
 }
 
@@ -412,6 +435,24 @@ mod tests {
         };
         assert_eq!(format.format, Format::Text);
         assert!(!model.any_given());
+    }
+
+    #[test]
+    fn a_time_limit_is_a_positive_number_of_seconds() {
+        let limit = |time| TimeLimit { time }.duration();
+        assert_eq!(limit(None).unwrap(), None);
+        assert_eq!(limit(Some(1.5)).unwrap(), Some(Duration::from_millis(1500)));
+        assert_eq!(
+            limit(Some(1e300)).unwrap(),
+            Some(Duration::from_secs(1_000_000_000))
+        );
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let message = limit(Some(bad)).unwrap_err().to_string();
+            assert!(
+                message.contains("--time must be a positive number of seconds"),
+                "{message}"
+            );
+        }
     }
 
     #[test]

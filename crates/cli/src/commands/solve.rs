@@ -6,7 +6,7 @@
 //! 22 − k for a win with one's k-th disc, 0 for a draw, k − 22 for a loss
 //! to the opponent's k-th disc.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use alphabeta_core::Limits;
 use alphabeta_games::connect4::{
@@ -15,7 +15,7 @@ use alphabeta_games::connect4::{
 use anyhow::{Context, bail};
 use serde::Serialize;
 
-use crate::args::TextJson;
+use crate::args::{TextJson, TimeLimit};
 use crate::output::{self, Format};
 
 /// Options of `alphabeta solve`.
@@ -52,9 +52,8 @@ pub struct Args {
     /// Skip finding the best moves (one null-window test per move after the score).
     #[arg(long)]
     no_best: bool,
-    /// Give up after this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
+    #[command(flatten)]
+    time: TimeLimit,
     #[command(flatten)]
     format: TextJson,
 }
@@ -114,13 +113,7 @@ fn connect4(args: Args) -> anyhow::Result<()> {
             args.table_mb
         );
     }
-    let time = match args.time {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            bail!("--time must be a positive number of seconds (got {t})")
-        }
-        Some(t) => Some(Duration::from_secs_f64(t.min(1e9))),
-        None => None,
-    };
+    let time = args.time.duration()?;
     let mut solver = Solver::new(Options {
         table_mb: args.table_mb,
         order: match args.order {
