@@ -22,14 +22,14 @@ def test_identical_to_the_command_line(cli):
     args = dict(n=3, d=4, trees=300, procedure="f3", seed=7)
     r = alphabeta.simulate(**args)
     line = ["simulate", "--n", "3", "--d", "4", "--trees", "300", "--procedure", "f3", "--seed", "7",
-            "--no-progress"]
+            "--quiet"]
     assert r.to_json() + "\n" == cli(*line, "--format", "json")
     assert r.to_csv() == cli(*line, "--format", "csv")
     assert str(r) == cli(*line)
     b = alphabeta.simulate(model="branching", q=[0.9, 0.8], mean_branching=[2, 2.5], trees=100,
                            ordering="constructed", seed=3)
     line_b = ["simulate", "--model", "branching", "--q", "0.9,0.8", "--mean-branching",
-              "2,2.5", "--trees", "100", "--ordering", "constructed", "--seed", "3", "--no-progress",
+              "2,2.5", "--trees", "100", "--ordering", "constructed", "--seed", "3", "--quiet",
               "--format", "json"]
     assert b.to_json() + "\n" == cli(*line_b)
 

@@ -26,7 +26,7 @@ fn refused(args: &[&str], needle: &str) {
 /// `alphabeta simulate` on the smallest uniform trees (n = 2, d = 2),
 /// without the progress bar, followed by `more`.
 fn simulate<'a>(more: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec!["simulate", "--n", "2", "--d", "2", "--no-progress"];
+    let mut args = vec!["simulate", "--n", "2", "--d", "2", "--quiet"];
     args.extend_from_slice(more);
     args
 }
@@ -148,7 +148,7 @@ fn an_interrupt_without_checkpoint_does_not_mention_one() {
             "8",
             "--trees",
             "100000000",
-            "--no-progress",
+            "--quiet",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -247,7 +247,7 @@ impl Config {
         );
         ensure!(
             (2..=1_000_000).contains(&self.range),
-            "--range must be between 2 and 1000000 (got {})",
+            "--r must be between 2 and 1000000 (got {})",
             self.range
         );
         ensure!(

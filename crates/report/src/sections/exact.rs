@@ -5,11 +5,14 @@
 //! E\[NBP\] far past the 1973 tables.
 
 use alphabeta_analysis::fuller::lemma53::expected_leaves_by_lemma_5_3;
+use alphabeta_analysis::fuller::tables::{BesideOurs, beside_ours};
 use alphabeta_analysis::fuller::{
     check_exact_cost, expected_leaves_exact, expected_move_generations_exact,
 };
 use alphabeta_analysis::knuth::best_case::best_case_f1_growth;
-use alphabeta_analysis::knuth::bounds::{c0, r_star, r0, r1};
+use alphabeta_analysis::knuth::bounds::{
+    TERNARY_ROOT_AND_CONSTANT, c0, r_star, r0, r1, table_1_beside_ours,
+};
 use alphabeta_analysis::knuth::{self, corollary4_constant};
 use alphabeta_analysis::num::to_f64;
 use alphabeta_core::Procedure;
@@ -18,10 +21,7 @@ use serde_json::json;
 use super::figure;
 use crate::mc::{simulate, value};
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
-use crate::paper::{
-    FULLER_TABLE_5_1, FULLER_TABLE_5_2, KNUTH_D3_CONSTANT, KNUTH_D3_ROOT, KNUTH_TABLE_1,
-    PrintedRational,
-};
+use crate::paper::{FULLER_TABLE_5_1, FULLER_TABLE_5_2};
 use crate::plot::{Chart, Scale, Series, Style};
 use crate::runner::Context;
 
@@ -44,14 +44,12 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(4);
     let mut t51 = Item::new("fuller-table-5-1", ItemKind::Table, "Fuller Table 5.1: E[NBP_{N,2}], exact")
         .describe("E[NBP_{N,2}] by the analysis crate's factorised form of Eqn 5.6 (GUIDE §5), as exact rationals, against the paper's MACSYMA values digit for digit; Knuth & Moore's Theorem 3 gives the same number as T(d, 2) = Σ p_ij (eq. 27), computed independently.");
-    for PrintedRational {
-        n,
-        numerator: p,
-        denominator: q,
-        ..
-    } in FULLER_TABLE_5_1
+    for BesideOurs {
+        printed: entry,
+        ours,
+    } in beside_ours(&FULLER_TABLE_5_1)?
     {
-        let ours = expected_leaves_exact(n, 2)?;
+        let (n, p, q) = (entry.n, entry.numerator, entry.denominator);
         t51.compare(Comparison::exact(
             format!("E[NBP_{{{n},2}}]"),
             printed(p, q),
@@ -67,14 +65,12 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.step("Table 5.1");
     let mut t52 = Item::new("fuller-table-5-2", ItemKind::Table, "Fuller Table 5.2: E[NBP_{N,D}] for D = 3, 4, exact")
         .describe("The factorised Eqn 5.6, and for the smaller entries Lemma 5.3's nested sums (an independent exact route), against the paper's values.");
-    for PrintedRational {
-        n,
-        d,
-        numerator: p,
-        denominator: q,
-    } in FULLER_TABLE_5_2
+    for BesideOurs {
+        printed: entry,
+        ours,
+    } in beside_ours(&FULLER_TABLE_5_2)?
     {
-        let ours = expected_leaves_exact(n, d)?;
+        let (n, d, p, q) = (entry.n, entry.d, entry.numerator, entry.denominator);
         t52.compare(Comparison::exact(
             format!("E[NBP_{{{n},{d}}}]"),
             printed(p, q),
@@ -135,8 +131,14 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             "d", "r0 paper", "r0 ours", "r1 paper", "r1 ours", "r* paper", "r* ours",
         ],
     );
-    for (d, p0, p1, ps) in KNUTH_TABLE_1 {
-        let (o0, o1, os) = (r0(d), r1(d), r_star(d));
+    for row in table_1_beside_ours() {
+        let (d, p0, p1, ps) = (
+            row.printed.d,
+            row.printed.r0,
+            row.printed.r1,
+            row.printed.r_star_printed(),
+        );
+        let (o0, o1, os) = (row.r0, row.r1, row.r_star);
         data.push(vec![
             json!(d),
             json!(p0),
@@ -161,15 +163,16 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.step("Table 1");
     let mut d3 = Item::new("knuth-eq-23", ItemKind::Check, "Knuth & Moore eq. (23) for d = 3")
         .describe("The dominant root r0(3) and constant c0(3) of A_n ~ c·r^n, and the prediction c·r^4 'about 48 positions on the fourth level'.");
+    let (printed_root, printed_constant) = TERNARY_ROOT_AND_CONSTANT;
     d3.compare(Comparison::rounded(
         "dominant root r for d = 3",
-        KNUTH_D3_ROOT,
+        printed_root,
         6,
         r0(3),
     ));
     d3.compare(Comparison::rounded(
         "constant c for d = 3",
-        KNUTH_D3_CONSTANT,
+        printed_constant,
         6,
         c0(3),
     ));
