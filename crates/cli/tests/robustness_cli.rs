@@ -1,7 +1,8 @@
-//! Issue 14's findings, each as a user met it: every one of these commands
-//! used to misbehave (thousands of threads, gigabytes read from `/dev/zero`,
-//! an exact computation with no memory bound, a typo resuming nothing, a
-//! misleading message, 300 zeros in a name, two depth policies).
+//! Bad input as a user meets it: each command here is refused quickly with a
+//! clear message or bounded (no thousands of threads, no gigabytes read from
+//! `/dev/zero`, no exact computation without a memory bound, no typo that
+//! resumes nothing, no misleading message, no 300 zeros in a name, one depth
+//! policy). docs/reliability.md lists the findings these tests come from.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! Property tests of the model descriptions a user types (`--model` with its
-//! parameters, or `NAME key=value …` as in checkpoints and reports), issue 14:
+//! parameters, or `NAME key=value …` as in checkpoints and reports):
 //! any text is read or refused with an error, never a panic, and every model
 //! reads back from its own name.
 

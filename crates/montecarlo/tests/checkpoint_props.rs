@@ -1,4 +1,4 @@
-//! Property tests of the checkpoint reader (issue 14): a checkpoint file
+//! Property tests of the checkpoint reader: a checkpoint file
 //! damaged in any way (bytes edited, inserted, deleted, truncated, or
 //! replaced by arbitrary text) is refused with a clear error or, where the
 //! edit left its meaning intact, resumed to the very numbers of an

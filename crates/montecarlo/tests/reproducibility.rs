@@ -164,8 +164,8 @@ fn a_checkpoint_of_another_experiment_is_refused() {
     ));
 }
 
-/// Issue 14, finding 1: a thread count past the machine's cores is refused
-/// before any thread starts (it used to start them all: 100 000 threads).
+/// A thread count past the machine's cores is refused
+/// before any thread starts.
 #[test]
 fn more_threads_than_cores_are_refused() {
     for n in [cores() + 1, 100_000, usize::MAX] {
@@ -181,8 +181,8 @@ fn more_threads_than_cores_are_refused() {
     }
 }
 
-/// Issue 14, finding 5: resuming from a checkpoint that does not exist is
-/// refused (it used to start from scratch, so a typo looked like success),
+/// Resuming from a checkpoint that does not exist is
+/// refused (starting from scratch would make a typo look like success),
 /// and no file is created.
 #[test]
 fn resuming_from_a_missing_checkpoint_is_refused() {

@@ -1,4 +1,4 @@
-//! Property tests of the tree text parser (issue 14): any text, and any
+//! Property tests of the tree text parser: any text, and any
 //! mutation of a valid one, is read or refused with a located error, never a
 //! panic; a tree written by `to_text` reads back to the same text.
 
