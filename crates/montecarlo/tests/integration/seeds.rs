@@ -4,7 +4,7 @@
 //! the exact value lies in the run's 95 % confidence interval, and a wrong
 //! model, procedure or statistic would move the interval away from it.
 
-mod common;
+use crate::common;
 
 use common::simulate;
 

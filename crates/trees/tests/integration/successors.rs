@@ -2,7 +2,7 @@
 //! Plaat et al.'s MT-SSS*), checked against exhaustive search and against
 //! each other on many random trees of varied shape.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -6,7 +6,7 @@
 //! hook existed still hold.
 
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
-mod common;
+use crate::common;
 
 use alphabeta_core::{
     Game, INFINITY, Limits, MoveList, NEG_INFINITY, NodeTypes, Numbered, Search, Stats, Trace,

@@ -7,7 +7,7 @@ use alphabeta_analysis::knuth::{
     totally_dependent_expected_leaves as theorem_6,
     totally_dependent_f1_expected_leaves as equation_54,
 };
-mod common;
+use crate::common;
 
 use common::simulate;
 

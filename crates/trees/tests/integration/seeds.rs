@@ -1,6 +1,6 @@
 //! The seeds' worked examples, with the numbers the papers print.
 
-mod common;
+use crate::common;
 
 use alphabeta_core::procedures as p;
 use alphabeta_core::{INFINITY, NEG_INFINITY, Procedure, Search, Stats};

@@ -7,7 +7,7 @@ use alphabeta_chess::pgn::{GameResult, read_games};
 
 #[test]
 fn spassky_fischer_game_21_has_81_plies() {
-    let games = read_games(include_str!("data/spassky-fischer-1972-g21.pgn"));
+    let games = read_games(include_str!("../data/spassky-fischer-1972-g21.pgn"));
     assert_eq!(games.len(), 1);
     let g = games[0].as_ref().expect("replays");
     assert_eq!(g.moves.len(), 81);
@@ -20,9 +20,9 @@ fn spassky_fischer_game_21_has_81_plies() {
 #[test]
 fn every_game_of_every_file_replays_with_its_ply_count() {
     let files = [
-        include_str!("data/spassky-fischer-1972-g21.pgn"),
-        include_str!("data/fischer-matanovic-1968.pgn"),
-        include_str!("data/botvinnik-donner-candidates.pgn"),
+        include_str!("../data/spassky-fischer-1972-g21.pgn"),
+        include_str!("../data/fischer-matanovic-1968.pgn"),
+        include_str!("../data/botvinnik-donner-candidates.pgn"),
     ];
     let mut total = 0;
     for text in files {
@@ -39,7 +39,7 @@ fn every_game_of_every_file_replays_with_its_ply_count() {
 
 #[test]
 fn every_wac_position_loads_with_legal_best_moves() {
-    let records = read_epd(include_str!("data/wac.epd"));
+    let records = read_epd(include_str!("../data/wac.epd"));
     assert_eq!(records.len(), 300);
     for (i, r) in records.iter().enumerate() {
         let r = r.as_ref().expect("loads");
@@ -51,7 +51,7 @@ fn every_wac_position_loads_with_legal_best_moves() {
 #[test]
 fn every_bratko_kopec_position_loads_with_legal_best_moves() {
     use alphabeta_chess::notation::to_uci;
-    let records = read_epd(include_str!("data/bratko-kopec.epd"));
+    let records = read_epd(include_str!("../data/bratko-kopec.epd"));
     assert_eq!(records.len(), 24);
     for (i, r) in records.iter().enumerate() {
         let r = r.as_ref().expect("loads with legal best moves");

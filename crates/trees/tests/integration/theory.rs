@@ -1,6 +1,6 @@
 //! The theorems of the seeds, checked on many random trees of varied shape.
 
-mod common;
+use crate::common;
 
 use alphabeta_core::procedures::{self as p, FailHard, FailSoft, WinPruning};
 use alphabeta_core::table::TranspositionTable;

@@ -3,7 +3,7 @@
 //! that share nothing with its recursion: every subset of the leaves, and
 //! every order of the successors.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! If one of these changes, every stored Monte Carlo result changes with it;
 //! change them only together with a note in docs/models.md.
 
-mod common;
+use crate::common;
 
 use alphabeta_models::{ModelSpec, ModelVisitor, TreeModel, true_value};
 

@@ -1,7 +1,7 @@
 //! Properties every model must have, and the exact counts of Knuth's
 //! Theorem 1 / Corollary 1 under the ordering transforms.
 
-mod common;
+use crate::common;
 
 use alphabeta_core::Game;
 use alphabeta_models::{

@@ -14,7 +14,7 @@ use alphabeta_core::Procedure;
 
 fn sweep(config: ExperimentConfig) -> SweepSummary {
     let game = read_games(include_str!(
-        "../../chess/tests/data/spassky-fischer-1972-g21.pgn"
+        "../../../chess/tests/data/spassky-fischer-1972-g21.pgn"
     ))
     .remove(0)
     .expect("game");

@@ -7,7 +7,7 @@
 use alphabeta_chess::Position;
 use alphabeta_chess::perft::{PerftCase, divide, parse_perft_cases, perft};
 
-const REFERENCE: &str = include_str!("data/perft.txt");
+const REFERENCE: &str = include_str!("../data/perft.txt");
 
 fn cases() -> Vec<PerftCase> {
     parse_perft_cases(REFERENCE).expect("reference file parses")
