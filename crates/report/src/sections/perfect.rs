@@ -535,7 +535,7 @@ fn corollary_2(ctx: &Context<'_>) -> anyhow::Result<Item> {
     let ds = vec![3.0 * q; height as usize];
     let mut item = Item::new("knuth-corollary-2", ItemKind::Check, "Knuth & Moore Cor. 2: random branching, perfectly ordered")
         .describe(format!(
-            "{trees} random trees: a position on levels 0–{} is nonterminal with probability q_j = {q} and then has 1–5 successors uniformly (d_j = 3q_j = {}); all leaves equal, so every tree is perfectly ordered. Mean positions examined by F2 per level against eq. (14).",
+            "{trees} random trees: a position on levels 0–{} is nonterminal with probability q_j = {q} and then has 1–5 successors uniformly (d_j = 3q_j = {:.1}); all leaves equal, so every tree is perfectly ordered. Mean positions examined by F2 per level against eq. (14).",
             height - 1,
             3.0 * q
         ))
