@@ -298,6 +298,7 @@ fn fuller_figure(
         "N (moves searched at every position)",
         "mean NBP (± sd over seeds)",
     )
+    .error_bars("bars: ± one standard deviation over the seeds")
     .scales(Scale::Log, Scale::Log);
     chart.legend = crate::plot::Legend::UpperLeft;
     let mut data = DataTable::new(
