@@ -410,7 +410,7 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
         ],
         color: 5,
     });
-    fig.figures.push(figure("fuller-fig-5-1.svg", "Fuller Fig. 5.1 reproduced: simulated E[NBP] with 95% intervals, the paper's exact values and its fit.", chart.to_svg()?));
+    fig.figures.push(figure("fuller-fig-5-1.svg", "Fuller Fig. 5.1 reproduced: simulated E[NBP] with 95% intervals; solid, Eqn 5.6 (whose values for small N the paper prints in Tables 5.1 and 5.2, compared in the table above); dashed, the paper's fit.", chart.to_svg()?));
     fig.data.push(data);
     let lo = ratios.iter().map(|r| r.2).fold(f64::INFINITY, f64::min);
     let hi = ratios.iter().map(|r| r.2).fold(f64::NEG_INFINITY, f64::max);
