@@ -22,7 +22,7 @@ mod floyd;
 mod fuller_mc;
 mod klyushin;
 mod knuth_pi;
-mod one_scale;
+pub(crate) mod one_scale;
 pub mod parallel;
 mod perfect;
 

@@ -22,11 +22,16 @@ pub fn run_section(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     };
     ctx.steps(config.instances());
     let results = run(&config, &mut |name| ctx.step(name))?;
-    let mut items = items(&results, "one-scale")?;
+    Ok(cite_findings(items(&results, "one-scale")?))
+}
+
+/// The items of [`crate::compare::items`] with the source of every
+/// reference value set (used by this section and by `alphabeta compare`).
+pub(crate) fn cite_findings(mut items: Vec<Item>) -> Vec<Item> {
     for c in items.iter_mut().flat_map(|i| &mut i.comparisons) {
         *c = source_of(c.clone());
     }
-    Ok(items)
+    items
 }
 
 /// Where each check's reference comes from: the papers that state the
