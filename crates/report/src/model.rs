@@ -164,7 +164,7 @@ pub fn fmt_sig(x: f64, sig: usize) -> String {
 /// | [`Verdict::SeedInconsistent`] | [`Comparison::seed_inconsistent`] | the seed prints two different values for one quantity; ours agrees with one of them |
 /// | [`Verdict::ChanceMiss`] | [`Comparison::estimate_rerun`], then [`Report::apply_holm`] | outside the 95 % interval in the first run and its larger rerun, but not significant after Holm's correction |
 /// | [`Verdict::Differs`] | any of them, when the values disagree | different, with the reason |
-/// | [`Verdict::New`] | [`Comparison::new_result`] | a number the papers do not print |
+/// | [`Verdict::New`] | [`Comparison::new_result`] | a result the papers do not state |
 /// | [`Verdict::Missing`] | [`Comparison::missing`], [`Comparison::not_yet_built`] | not reproduced, with the reason |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
