@@ -694,7 +694,7 @@ impl Comparison {
         };
         let reason = if verdict == Verdict::SeedInconsistent {
             format!(
-                "the seed prints {} and {}; ours agrees with the first ({}), not the second ({})",
+                "the seed gives {} and {}; ours agrees with the first ({}), not the second ({})",
                 shown(&keep),
                 shown(&other),
                 keep.verdict_text(),
@@ -702,7 +702,7 @@ impl Comparison {
             )
         } else {
             format!(
-                "the seed prints {} and {}; ours agrees with neither ({}; {})",
+                "the seed gives {} and {}; ours agrees with neither ({}; {})",
                 shown(&keep),
                 shown(&other),
                 keep.reason,
