@@ -212,6 +212,7 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         let mut prev: Option<f64> = None;
         let mut prev_rel = 0.0;
         let mut pts = Vec::new();
+        let mut errs = Vec::new();
         let mut last = None;
         let mut h = 1u32;
         while r1(d).powi(h as i32) <= budget && h <= 20 {
@@ -244,6 +245,7 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             if let Some(r) = ratio {
                 pts.push((f64::from(h), r));
                 let err = r * (rel * rel + prev_rel * prev_rel).sqrt();
+                errs.push(1.96 * err);
                 last = Some((h, r, err));
             }
             prev = Some(s.leaves.mean);
@@ -265,12 +267,10 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
                 )),
             );
         }
-        chart.series.push(Series::new(
-            format!("d = {d}, simulated"),
-            pts.clone(),
-            Style::Points,
-            c,
-        ));
+        chart.series.push(
+            Series::new(format!("d = {d}, simulated"), pts.clone(), Style::Points, c)
+                .with_errors(errs),
+        );
         let hs: Vec<f64> = pts.iter().map(|p| p.0).collect();
         if let (Some(&a), Some(&b)) = (hs.first(), hs.last()) {
             chart.series.push(Series::new(
