@@ -194,7 +194,7 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.step("eq. (23)");
     // Theorem 3 by simulation, and F1's true branching factor.
     let mut sim = Item::new("knuth-f1-branching", ItemKind::Figure, "F1's true branching factor r(d), simulated, between Knuth & Moore's bounds")
-        .describe("F1 (Knuth's branch-and-bound, the search core's branch_and_bound) on random uniform trees with continuous values: T(d, 2) against Theorem 3, and the ratio T(d, h)/T(d, h − 1) at the largest affordable h as an estimate of r(d) = lim T(d, h)^(1/h), which Theorem 5 puts between r0(d) and min(r1(d), r*(d)).")
+        .describe("F1 (Knuth's branch-and-bound) on random uniform trees with continuous values: T(d, 2) against Theorem 3, and the ratio T(d, h)/T(d, h − 1) at the largest affordable h as an estimate of r(d) = lim T(d, h)^(1/h), which Theorem 5 puts between r0(d) and min(r1(d), r*(d)).")
         .cite("Knuth & Moore 1975, §7, Table 1");
     let mut chart = Chart::new(
         "F1's branching factor: simulated ratios T(d,h)/T(d,h−1) and Knuth's bounds",
@@ -610,7 +610,7 @@ fn tictactoe() -> Item {
     let game = TicTacToe;
     let root = game.start();
     let mut item = Item::new("beyond-tictactoe", ItemKind::Table, "Tic-tac-toe solved by every procedure")
-        .describe("The whole game tree of tic-tac-toe (wins scored by their distance, Fuller §2's footnote) searched to the end by every procedure of the search core. The papers name the game (Zohar §2) but print no counts.");
+        .describe("The whole game tree of tic-tac-toe (wins scored by their distance, Fuller §2's footnote) searched to the end by every procedure we implement. The papers name the game (Zohar §2) but print no counts.");
     let mut data = DataTable::new(
         "beyond-tictactoe",
         &[

@@ -59,7 +59,7 @@ const FIG_2_1_REBUILT: &str = "the drawing is lost in the seed and the tree was 
 fn fuller_fig_1_1_item() -> Item {
     let tree = fuller_fig_1_1();
     let mut item = Item::new("fuller-fig-1-1", ItemKind::Figure, "Fuller Fig. 1.1: minimax on a tree of branching 3, depth 2")
-        .describe("The figure's nine bottom values are lost in the seed text; the tree is rebuilt (fixture fuller-fig1.1) so that the backed-up values the text states hold, and the search core's minimax (F′/G′) recomputes them.")
+        .describe("The figure's nine bottom values are lost in the seed text; the tree is rebuilt (fixture fuller-fig1.1) so that the backed-up values the text states hold, and minimax (F′/G′) recomputes them.")
         .cite("Fuller et al. 1973, §1, Fig. 1.1");
     for (i, paper) in [3, -2, -10].into_iter().enumerate() {
         let child = tree.children(Tree::ROOT)[i];
@@ -411,7 +411,7 @@ fn fuller_fig_2_1_item() -> anyhow::Result<Item> {
     skipped.sort();
     let mut item = Item::new("fuller-fig-2-1", ItemKind::Figure, "Fuller Fig. 2.1: alpha and beta cutoffs in a depth-3 tree")
         .describe(format!(
-            "The figure's drawing is lost in the seed; the tree {FULLER_FIG_2_1} (Max's view) is rebuilt to satisfy everything §2 states about it, and the search core's fail-hard alpha-beta is run on it."
+            "The figure's drawing is lost in the seed; the tree {FULLER_FIG_2_1} (Max's view) is rebuilt to satisfy everything §2 states about it, and fail-hard alpha-beta is run on it."
         ))
         .cite("Fuller et al. 1973, §2, Fig. 2.1");
     let int = |x: i64| Value::int(x.into());

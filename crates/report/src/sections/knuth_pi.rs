@@ -95,7 +95,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let (v1, rec1) = record(&tree, |s| branch_and_bound(s, &root, u32::MAX, INFINITY));
     let f1_values = rec1.returned_values(false);
     let mut fig2 = Item::new("knuth-fig-2", ItemKind::Figure, "Knuth & Moore Fig. 2: the π tree under F1 (branch-and-bound)")
-        .describe("Procedure F1(p, +∞) of §2 (one bound, no deep cutoffs) run by the search core; the values shown are those F1 returns at each examined node.")
+        .describe("Procedure F1(p, +∞) of §2 (one bound, no deep cutoffs) run by our search; the values shown are those F1 returns at each examined node.")
         .cite("Knuth & Moore 1975, §3, p. 298");
     fig2.compare(Comparison::exact(
         "root value F1(root, +∞)",
@@ -183,7 +183,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let seen1 = rec1.examined_set();
     let seen2 = rec2.examined_set();
     let mut fig3 = Item::new("knuth-fig-3", ItemKind::Figure, "Knuth & Moore Fig. 3: the π tree under F2 (alpha-beta)")
-        .describe("Procedure F2(p, −∞, +∞) run by the search core. Orange: nodes F1 examines and F2 does not; red rings: the branches pruned by deep cutoffs (Knuth & Moore count five).")
+        .describe("Procedure F2(p, −∞, +∞) run by our search. Orange: nodes F1 examines and F2 does not; red rings: the branches pruned by deep cutoffs (Knuth & Moore count five).")
         .cite("Knuth & Moore 1975, §3, p. 299");
     fig3.compare(
         Comparison::exact(
