@@ -1278,7 +1278,7 @@ pub fn report(results: &Results, command_line: &str, seconds: f64) -> anyhow::Re
             title: "Every procedure on one scale".into(),
             sources: "Knuth & Moore 1975 §6–§7; Stockman 1979; Pearl 1980; Reinefeld 1983; Plaat et al. 1996".into(),
             seed: c.seed,
-            items: items(results, "compare")?,
+            items: crate::sections::one_scale::cite_findings(items(results, "compare")?),
             seconds,
         }],
         interval_tests: Default::default(),

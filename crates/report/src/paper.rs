@@ -43,9 +43,88 @@ pub const KLYUSHIN_TABLE: [(u32, u32, u32); 20] = [
 /// Klyushin & Kruchinin: the averages printed in the text.
 pub const KLYUSHIN_AVERAGES: (f64, f64) = (331.0, 11008.0);
 
+/// One number a seed prints (or a position it names), with where: a row
+/// of `crates/report/data/printed.csv`, the table of the seeds' printed
+/// numbers, each checked by hand against the seed text. Every value the
+/// report marks as printed must be a row of it, with the same citation
+/// ([`crate::model::Report::validate`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+pub struct PrintedValue {
+    /// The seed (`Knuth & Moore 1975`).
+    pub seed: String,
+    /// Where it prints the value: section, table, figure, page or slide.
+    pub citation: String,
+    /// What the value is.
+    pub quantity: String,
+    /// The value as the report shows it (`11/3`, `1.847`, `36`).
+    pub value: String,
+}
+
+/// The table of the seeds' printed numbers (`data/printed.csv`).
+pub fn printed_values() -> &'static [PrintedValue] {
+    static TABLE: std::sync::OnceLock<Vec<PrintedValue>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        csv::Reader::from_reader(include_str!("../data/printed.csv").as_bytes())
+            .deserialize()
+            .collect::<Result<Vec<PrintedValue>, _>>()
+            // The table is part of the source; the tests read it whole.
+            .unwrap_or_default()
+    })
+}
+
+/// Whether the table lists `value` printed at `citation`.
+pub fn is_printed(value: &str, citation: &str) -> bool {
+    printed_values()
+        .iter()
+        .any(|r| r.value == value && r.citation == citation)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_printed_table_parses_and_holds_every_transcribed_constant() {
+        let rows = csv::Reader::from_reader(include_str!("../data/printed.csv").as_bytes())
+            .deserialize::<PrintedValue>()
+            .count();
+        assert_eq!(printed_values().len(), rows, "every row parses");
+        for r in FULLER_TABLE_5_1.iter() {
+            let v = format!("{}/{}", r.numerator, r.denominator);
+            assert!(is_printed(&v, "Fuller et al. 1973, §5, Table 5.1"), "{v}");
+        }
+        for r in FULLER_TABLE_5_2.iter() {
+            let v = format!("{}/{}", r.numerator, r.denominator);
+            assert!(is_printed(&v, "Fuller et al. 1973, §5, Table 5.2"), "{v}");
+        }
+        for &(d, r0, r1, rs) in KNUTH_TABLE_1.iter() {
+            for x in [Some(r0), Some(r1), rs].into_iter().flatten() {
+                let v = format!("{x:.3}");
+                assert!(
+                    is_printed(&v, "Knuth & Moore 1975, §7, Table 1"),
+                    "d = {d}: {v}"
+                );
+            }
+        }
+        for &(d, k) in FULLER_TABLE_7_1.iter() {
+            let v = format!("{k:.2}");
+            assert!(
+                is_printed(&v, "Fuller et al. 1973, §7, Table 7.1"),
+                "K_{d}: {v}"
+            );
+        }
+        for &(_, ours, ab) in KLYUSHIN_TABLE.iter() {
+            for x in [ours, ab] {
+                assert!(
+                    is_printed(
+                        &x.to_string(),
+                        "Klyushin & Kruchinin 2006, Experimental results, table"
+                    ),
+                    "{x}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn klyushin_table_means_beside_their_text() {

@@ -10,6 +10,7 @@
 mod html;
 mod markdown;
 mod methods;
+mod summary;
 
 use std::path::{Path, PathBuf};
 
@@ -231,11 +232,10 @@ mod tests {
 
     fn tiny_report(answer: i128) -> Report {
         let mut item = Item::new("tiny", ItemKind::Check, "tiny");
-        item.compare(Comparison::exact(
-            "answer",
-            Value::int(42),
-            Value::int(answer),
-        ));
+        item.compare(
+            Comparison::exact("answer", Value::int(42), Value::int(answer))
+                .against_ours("the answer of the test"),
+        );
         let mut data = DataTable::new("tiny-data", &["x"]);
         data.push(vec![json!(answer)]);
         item.data.push(data);
