@@ -16,7 +16,9 @@ mod error;
 mod exact;
 mod float;
 pub mod lemma53;
+mod piecewise;
 pub mod tables;
+mod variance;
 
 pub use certified::{
     CERTIFIED_MAX_D, CERTIFIED_MAX_N, LevelEstimates, expected_leaves_by_level,
@@ -35,6 +37,7 @@ pub use float::{
     expected_move_generations,
 };
 pub use tables::{TABLE_5_1, TABLE_5_2, TABLE_7_1};
+pub use variance::{NbpMoments, VARIANCE_MAX_LEAVES, nbp_moments_exact, variance_exact};
 
 #[cfg(test)]
 mod tests {
