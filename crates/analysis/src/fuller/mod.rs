@@ -12,6 +12,7 @@
 //! * [`tables`]: the paper's printed Tables 5.1, 5.2 and 7.1.
 
 pub mod certified;
+mod distribution;
 mod error;
 mod exact;
 mod float;
@@ -26,6 +27,7 @@ pub use certified::{
 };
 #[doc(hidden)]
 pub use certified::{Refinement, expected_leaves_by_level_with};
+pub use distribution::{DISTRIBUTION_MAX_LEAVES, nbp_distribution_exact};
 pub use error::FullerError;
 pub use exact::{
     EXACT_LIMIT_BITS, check_exact_cost, check_exact_cost_within, estimated_cost_bits,

@@ -67,11 +67,6 @@ impl Poly {
         self.terms.is_empty()
     }
 
-    /// Number of non-zero terms.
-    pub(crate) fn len(&self) -> usize {
-        self.terms.len()
-    }
-
     fn add_term(&mut self, exponents: Exponents, c: Rational) {
         if c == 0u32 {
             return;
@@ -143,12 +138,14 @@ impl Poly {
         result
     }
 
-    /// Renames variable j to `map[j]` (several may map to one: their exponents add).
+    /// Renames variable j < `map.len()` to `map[j]` (several may map to one: their exponents
+    /// add); the variables beyond `map` keep their slots.
     pub(crate) fn rename(&self, map: &[usize]) -> Self {
         let mut p = Self::zero();
         for (e, c) in &self.terms {
             let mut renamed = [0; SLOTS];
-            for (j, &exponent) in e.iter().enumerate() {
+            renamed[map.len()..].copy_from_slice(&e[map.len()..]);
+            for (j, &exponent) in e[..map.len()].iter().enumerate() {
                 if exponent > 0 {
                     renamed[map[j]] += exponent;
                 }
@@ -313,11 +310,6 @@ impl Piecewise {
         self.pieces.get(ordering)
     }
 
-    /// Largest number of terms of a piece.
-    pub(crate) fn largest_piece(&self) -> usize {
-        self.pieces.values().map(Poly::len).max().unwrap_or(0)
-    }
-
     fn map_pieces(&self, mut f: impl FnMut(&[u8], &Poly) -> Poly) -> Self {
         let pieces = self
             .pieces
@@ -455,6 +447,22 @@ impl Piecewise {
         })
     }
 
+    /// The function of the first K−1 variables with the last one set to 1 (its largest value).
+    pub(crate) fn at_last_one(&self) -> Self {
+        let last = self.vars - 1;
+        Self::from_fn(last, |rank| {
+            let mut source = vec![0u8; last];
+            for (v, &r) in rank.iter().enumerate() {
+                source[r] = v as u8;
+            }
+            source.push(last as u8);
+            match self.piece(&source) {
+                Some(p) => p.at_constant(last, &Rational::ONE),
+                None => Poly::zero(),
+            }
+        })
+    }
+
     /// The value at a point given by the order of its coordinates and a substitution of each
     /// ordered variable by a constant (used at the root window a = 0, b = 1).
     pub(crate) fn at_point(&self, ranks_at_point: &[usize], values: &[Rational]) -> Poly {
@@ -517,14 +525,21 @@ mod tests {
         let p = Poly::var(0).add(&Poly::var(1)); // x + y
         let square = p.pow(2);
         assert_eq!(
-            square.at_constant(1, &Rational::ONE).coefficients_in(0).len(),
+            square
+                .at_constant(1, &Rational::ONE)
+                .coefficients_in(0)
+                .len(),
             3
         );
-        assert_eq!(square.derivative(0).antiderivative(0).at_constant(0, &r(1, 1)),
-            square.at_constant(0, &r(1, 1)).sub(&square.at_constant(0, &Rational::ZERO)));
         assert_eq!(
-            Poly::var(0).rename(&[1, 0, 2, 3, 4]),
-            Poly::var(1)
+            square
+                .derivative(0)
+                .antiderivative(0)
+                .at_constant(0, &r(1, 1)),
+            square
+                .at_constant(0, &r(1, 1))
+                .sub(&square.at_constant(0, &Rational::ZERO))
         );
+        assert_eq!(Poly::var(0).rename(&[1, 0, 2, 3, 4]), Poly::var(1));
     }
 }

@@ -136,7 +136,9 @@ fn max_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
     let mean = expect_max(&child.mean, 0, &all);
     let mut square = expect_max(&child.square, 0, &all);
     // G(w,b,w) and ∂_t G(w,b,t).
-    let below_at_window = child.below.compose(2, &[Arg::Var(0), Arg::Var(1), Arg::Var(0)]);
+    let below_at_window = child
+        .below
+        .compose(2, &[Arg::Var(0), Arg::Var(1), Arg::Var(0)]);
     let below_density = child.below.derivative(2);
     let mut cross = Piecewise::polynomial(2, &Poly::zero());
     for i in 1..n {
@@ -191,7 +193,9 @@ fn min_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
     let mean = expect_min(&child.mean, 1, &all);
     let mut square = expect_min(&child.square, 1, &all);
     // f(a,w) − G(a,w,w) = E[C(a,w)·1{v > w}] and ∂_t G(a,w,t).
-    let below_at_window = child.below.compose(2, &[Arg::Var(0), Arg::Var(1), Arg::Var(1)]);
+    let below_at_window = child
+        .below
+        .compose(2, &[Arg::Var(0), Arg::Var(1), Arg::Var(1)]);
     let above_at_window = child.mean.sub(&below_at_window);
     let below_density = child.below.derivative(2);
     let mut cross = Piecewise::polynomial(2, &Poly::zero());
@@ -250,9 +254,7 @@ pub fn nbp_moments_exact(n: u32, depth: u32) -> Result<NbpMoments, FullerError> 
     if n == 0 {
         return Err(FullerError::ZeroBranching);
     }
-    let leaves = u64::from(n)
-        .checked_pow(depth)
-        .unwrap_or(u64::MAX);
+    let leaves = u64::from(n).checked_pow(depth).unwrap_or(u64::MAX);
     if leaves > VARIANCE_MAX_LEAVES {
         return Err(FullerError::OutOfRange {
             what: "N^D for the exact variance",
@@ -306,7 +308,15 @@ mod tests {
 
     #[test]
     fn moments_equal_exhaustive_enumeration() {
-        for (n, d) in [(1usize, 3u32), (2, 1), (2, 2), (3, 2), (2, 3), (4, 1), (9, 1)] {
+        for (n, d) in [
+            (1usize, 3u32),
+            (2, 1),
+            (2, 2),
+            (3, 2),
+            (2, 3),
+            (4, 1),
+            (9, 1),
+        ] {
             let orders = crate::testing::nbp_orders_by_enumeration(n, d);
             assert_eq!(
                 nbp_moments_exact(n as u32, d).unwrap(),
