@@ -9,6 +9,9 @@
 //! * [`expected_leaves`], [`expected_leaves_by_level`]: floating point with a certified error
 //!   bound for N ≤ 1000, D ≤ 64 (every level in one pass; [`certified`] documents the bound);
 //! * [`leaf_probability`]: Pr{i_D} (Theorem 2, Eqn 5.6); [`expected_move_generations`];
+//! * [`nbp_moments_exact`], [`variance_exact`]: E\[NBP²\] and Var\[NBP\] as exact rationals, and
+//!   [`nbp_distribution_exact`]: Pr{NBP = k} — the paper's second open problem (§8), by a
+//!   recursion over heights whose cost is exponential in D (small trees);
 //! * [`tables`]: the paper's printed Tables 5.1, 5.2 and 7.1.
 
 pub mod certified;

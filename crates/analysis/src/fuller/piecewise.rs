@@ -447,6 +447,28 @@ impl Piecewise {
         })
     }
 
+    /// The restriction to x_var = 0 (`at_start`, the variable smallest) or x_var = 1 (largest):
+    /// only the orderings with x_var first (last) remain, with x_var replaced by the constant.
+    /// The variable stays in the orderings, so the result composes with unpinned functions.
+    pub(crate) fn pin(&self, var: usize, at_start: bool) -> Self {
+        let (rank_wanted, value) = if at_start {
+            (0, Rational::ZERO)
+        } else {
+            (self.vars - 1, Rational::ONE)
+        };
+        let pieces = self
+            .pieces
+            .iter()
+            .filter(|(o, _)| o[rank_wanted] as usize == var)
+            .map(|(o, p)| (o.clone(), p.at_constant(var, &value)))
+            .filter(|(_, p)| !p.is_zero())
+            .collect();
+        Self {
+            vars: self.vars,
+            pieces,
+        }
+    }
+
     /// The function of the first K−1 variables with the last one set to 1 (its largest value).
     pub(crate) fn at_last_one(&self) -> Self {
         let last = self.vars - 1;

@@ -129,6 +129,21 @@ fn power_sum(powers: &[Poly], k: i64) -> Poly {
 }
 
 fn max_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
+    if !with_below {
+        // The root: only b = 1 is needed, and every child's window ends at b, so fixing it
+        // before the products keeps them small.
+        let pinned = Subtree {
+            mean: child.mean.pin(1, false),
+            square: child.square.pin(1, false),
+            below: child.below.pin(1, false),
+            cdf: child.cdf.clone(),
+        };
+        return max_node_unpinned(n, &pinned, false);
+    }
+    max_node_unpinned(n, child, true)
+}
+
+fn max_node_unpinned(n: u32, child: &Subtree, with_below: bool) -> Subtree {
     let n = n as usize;
     let v = &child.cdf;
     let powers: Vec<Poly> = (0..=n as u32).map(|i| v.pow(i)).collect();
