@@ -280,7 +280,7 @@ pub fn nbp_moments_exact(n: u32, depth: u32) -> Result<NbpMoments, FullerError> 
     let mut subtree = leaf();
     for height in 1..=depth {
         let with_below = height < depth;
-        subtree = if (depth - height) % 2 == 0 {
+        subtree = if (depth - height).is_multiple_of(2) {
             max_node(n, &subtree, with_below)
         } else {
             min_node(n, &subtree, with_below)
