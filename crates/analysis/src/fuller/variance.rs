@@ -341,14 +341,39 @@ mod tests {
         }
     }
 
+    /// Every ⟨N,D⟩ with N^D ≤ 64: the mean is the factorised E\[NBP\], and the variance is
+    /// positive once cutoffs are possible and below Popoviciu's bound (range/2)², the range
+    /// running from perfect ordering's N^⌈D/2⌉ + N^⌊D/2⌋ − 1 to N^D.
     #[test]
-    fn mean_equals_the_factorised_expectation() {
-        for (n, d) in [(2u32, 4u32), (2, 5), (3, 3), (4, 2), (5, 2), (4, 3)] {
-            assert_eq!(
-                nbp_moments_exact(n, d).unwrap().mean,
-                expected_leaves_exact(n, d).unwrap(),
-                "<{n},{d}>"
-            );
+    fn mean_equals_the_factorised_expectation_and_variance_is_bounded() {
+        for n in 1u32..=8 {
+            for d in 0u32..=6 {
+                let leaves = u64::from(n).pow(d);
+                if leaves > 64 {
+                    continue;
+                }
+                let moments = nbp_moments_exact(n, d).unwrap();
+                assert_eq!(moments.mean, expected_leaves_exact(n, d).unwrap(), "<{n},{d}>");
+                let perfect = crate::perfect::perfect_ordering_leaves(u64::from(n), d).unwrap();
+                let half_range = Rational::from_unsigneds(leaves - perfect as u64, 2);
+                let variance = moments.variance();
+                assert!(variance <= &half_range * &half_range, "<{n},{d}>");
+                assert_eq!(variance > 0u32, n >= 2 && d >= 2, "<{n},{d}>");
+            }
         }
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert_eq!(variance_exact(0, 2), Err(FullerError::ZeroBranching));
+        assert!(matches!(
+            variance_exact(2, 9),
+            Err(FullerError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            variance_exact(1000, 1000),
+            Err(FullerError::OutOfRange { .. })
+        ));
+        assert_eq!(variance_exact(1, 1000), Ok(Rational::ZERO));
     }
 }
