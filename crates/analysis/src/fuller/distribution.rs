@@ -155,13 +155,19 @@ mod tests {
 
     #[test]
     fn bad_sizes_are_refused_and_trivial_trees_are_certain() {
-        assert_eq!(nbp_distribution_exact(0, 2), Err(FullerError::ZeroBranching));
+        assert_eq!(
+            nbp_distribution_exact(0, 2),
+            Err(FullerError::ZeroBranching)
+        );
         assert!(matches!(
             nbp_distribution_exact(2, 7),
             Err(FullerError::OutOfRange { .. })
         ));
         let one = Rational::ONE;
-        assert_eq!(nbp_distribution_exact(5, 0).unwrap(), vec![Rational::ZERO, one.clone()]);
+        assert_eq!(
+            nbp_distribution_exact(5, 0).unwrap(),
+            vec![Rational::ZERO, one.clone()]
+        );
         let certain_three = nbp_distribution_exact(3, 1).unwrap();
         assert_eq!(certain_three[3], one);
         assert_eq!(certain_three.iter().sum::<Rational>(), one);

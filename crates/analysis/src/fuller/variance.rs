@@ -353,7 +353,11 @@ mod tests {
                     continue;
                 }
                 let moments = nbp_moments_exact(n, d).unwrap();
-                assert_eq!(moments.mean, expected_leaves_exact(n, d).unwrap(), "<{n},{d}>");
+                assert_eq!(
+                    moments.mean,
+                    expected_leaves_exact(n, d).unwrap(),
+                    "<{n},{d}>"
+                );
                 let perfect = crate::perfect::perfect_ordering_leaves(u64::from(n), d).unwrap();
                 let half_range = Rational::from_unsigneds(leaves - perfect as u64, 2);
                 let variance = moments.variance();
