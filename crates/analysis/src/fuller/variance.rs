@@ -65,6 +65,8 @@ struct Subtree {
     square: Piecewise,
     /// G(a,b,t) on (x0, x1, x2) = (a, b, t).
     below: Piecewise,
+    /// The pairs of bottom positions below different children, 2·Σ_{i<j} E\[C_i·C_j\] (a,b).
+    pairs: Piecewise,
     /// V(u) in x0.
     cdf: Poly,
 }
@@ -88,6 +90,7 @@ fn leaf() -> Subtree {
         mean: open(2),
         square: open(2),
         below: open(3).mul_poly(&Poly::var(2)),
+        pairs: Piecewise::polynomial(2, &Poly::zero()),
         cdf: Poly::var(0),
     }
 }
@@ -136,6 +139,7 @@ fn max_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
             mean: child.mean.pin(1, false),
             square: child.square.pin(1, false),
             below: child.below.pin(1, false),
+            pairs: child.pairs.clone(),
             cdf: child.cdf.clone(),
         };
         return max_node_unpinned(n, &pinned, false);
@@ -166,7 +170,8 @@ fn max_node_unpinned(n: u32, child: &Subtree, with_below: bool) -> Subtree {
         let psi = later.mul(&below_at_window).add(&above);
         cross = cross.add(&expect_max(&psi, 0, &powers[i - 1]));
     }
-    square = square.add(&cross.scale(&Rational::from(2)));
+    let pairs = cross.scale(&Rational::from(2));
+    square = square.add(&pairs);
     let below = if with_below {
         // W(m,t) = Σ_i V(m)^{i−1} V(t)^{N−i}; m in x3, t in x2.
         let weight = (1..=n).fold(Poly::zero(), |acc, i| {
@@ -196,6 +201,7 @@ fn max_node_unpinned(n: u32, child: &Subtree, with_below: bool) -> Subtree {
         mean,
         square,
         below,
+        pairs,
         cdf: powers[n].clone(),
     }
 }
@@ -224,7 +230,8 @@ fn min_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
         let psi = later.mul(&above_at_window).add(&beneath);
         cross = cross.add(&expect_min(&psi, 1, &powers[i - 1]));
     }
-    square = square.add(&cross.scale(&Rational::from(2)));
+    let pairs = cross.scale(&Rational::from(2));
+    square = square.add(&pairs);
     let below = if with_below {
         // Ḡ(a,b,t) = E[C·1{v > t}] = f − G; W(m,t) = Σ_i (1−V(m))^{i−1}(1−V(t))^{N−i}.
         let child_above = child
@@ -258,6 +265,7 @@ fn min_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
         mean,
         square,
         below,
+        pairs,
         cdf: Poly::one().sub(&powers[n]),
     }
 }
@@ -364,6 +372,60 @@ mod tests {
                 assert!(variance <= &half_range * &half_range, "<{n},{d}>");
                 assert_eq!(variance > 0u32, n >= 2 && d >= 2, "<{n},{d}>");
             }
+        }
+    }
+
+    /// E\[NBP²\] = E\[NBP\] + Σ_c Σ_{P at depth c} E X(α_P, β_P), X = `pairs` of P's height and
+    /// (α_P, β_P) P's window. Summed over the N^c positions P, the window's law factorises as
+    /// in Fuller's Eqn 5.6: α_P has the "distribution function" 𝒜_c(u) = Π_{even k<c}
+    /// Σ_{i=1}^N V_{k+1}(u)^{i−1} and β_P, independently, the "survivor function" ℬ_c(u) =
+    /// Π_{odd k<c} Σ_i (1 − V_{k+1}(u))^{i−1} (V_{k+1} the law of a value on level k+1). This
+    /// sums the pair terms node by node instead of nesting them in S.
+    #[test]
+    fn second_moment_is_the_sum_of_pair_terms_over_branching_nodes() {
+        for (n, depth) in [(2u32, 4u32), (3, 3), (2, 5), (4, 2), (3, 2)] {
+            // by_height[h] is the subtree of height h (a Max node iff D − h is even).
+            let mut by_height = vec![leaf()];
+            for height in 1..=depth {
+                let child = by_height.last().unwrap();
+                let next = if (depth - height).is_multiple_of(2) {
+                    max_node_unpinned(n, child, true)
+                } else {
+                    min_node(n, child, true)
+                };
+                by_height.push(next);
+            }
+            let at_root_window = |f: &Piecewise| {
+                f.at_point(&[0, 1], &[Rational::ZERO, Rational::ONE])
+                    .as_constant()
+                    .unwrap()
+            };
+            let mut second = at_root_window(&by_height[depth as usize].mean);
+            for c in 0..depth {
+                let (mut alpha, mut beta) = (Poly::one(), Poly::one());
+                for k in 0..c {
+                    let level = &by_height[(depth - k - 1) as usize].cdf;
+                    let base = if k % 2 == 0 {
+                        level.clone()
+                    } else {
+                        Poly::one().sub(level)
+                    };
+                    let sum = (0..n).fold(Poly::zero(), |acc, i| acc.add(&base.pow(i)));
+                    if k % 2 == 0 {
+                        alpha = alpha.mul(&sum);
+                    } else {
+                        beta = beta.mul(&sum);
+                    }
+                }
+                let pairs = &by_height[(depth - c) as usize].pairs;
+                let over_windows = expect_min(&expect_max(pairs, 0, &alpha), 1, &beta);
+                second += at_root_window(&over_windows);
+            }
+            assert_eq!(
+                second,
+                nbp_moments_exact(n, depth).unwrap().second_moment,
+                "<{n},{depth}>"
+            );
         }
     }
 
