@@ -485,8 +485,8 @@ impl Piecewise {
         })
     }
 
-    /// The value at a point given by the order of its coordinates and a substitution of each
-    /// ordered variable by a constant (used at the root window a = 0, b = 1).
+    /// The piece for the given order of the coordinates, with the first `values.len()`
+    /// variables replaced by constants (all of them at the root window a = 0, b = 1).
     pub(crate) fn at_point(&self, ranks_at_point: &[usize], values: &[Rational]) -> Poly {
         let mut ordering = vec![0u8; self.vars];
         for (v, &r) in ranks_at_point.iter().enumerate() {

@@ -429,6 +429,26 @@ mod tests {
         }
     }
 
+    /// E\[C(a,b)\] is a sum over leaves of Pr{max(a, A) < min(b, B)} with A, B independent,
+    /// = F_A(a)·S_B(a) + H(b) − H(a) on a < b: separable, ∂²f/∂a∂b = 0 (the fact a cheaper
+    /// form of the pair term would build on).
+    #[test]
+    fn expected_count_is_separable_in_the_window() {
+        for (n, depth) in [(2u32, 4u32), (3, 3)] {
+            let mut subtree = leaf();
+            for height in 1..depth {
+                subtree = if (depth - height).is_multiple_of(2) {
+                    max_node(n, &subtree, true)
+                } else {
+                    min_node(n, &subtree, true)
+                };
+                let open = subtree.mean.at_point(&[0, 1], &[]);
+                assert!(!open.is_zero());
+                assert!(open.derivative(0).derivative(1).is_zero(), "<{n},{depth}>");
+            }
+        }
+    }
+
     #[test]
     fn bad_sizes_are_refused() {
         assert_eq!(variance_exact(0, 2), Err(FullerError::ZeroBranching));
