@@ -2,9 +2,9 @@
 //! F1/F3 variants of Hsu's slides through [`ReturnRule`]) for the searches
 //! where most of the general node has nothing to do.
 //!
-//! [`super::alpha_beta_with_hooks`] takes this path when
+//! [`crate::procedures::alpha_beta_with_hooks`] takes this path when
 //!
-//! * the hooks are plain ([`super::NodeHooks::PLAIN`]: no table, no
+//! * the hooks are plain ([`crate::procedures::NodeHooks::PLAIN`]: no table, no
 //!   McCarthy bounds, no win pruning),
 //! * the principal variation is not tracked,
 //! * no limit can stop the search ([`Search::unlimited`]), and
@@ -52,10 +52,10 @@
 //! 17, seventh session). The events are those of the call it replaces, in
 //! the same order.
 
-use super::ReturnRule;
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::{LeafParents, Observer};
+use crate::procedures::ReturnRule;
 use crate::search::{Cut, Search};
 use crate::value::{NEG_INFINITY, Value};
 
