@@ -25,13 +25,13 @@
 //! node: a shared reference passed as an argument is one the compiler knows
 //! nothing writes through, so it keeps the game's fields (the branching, the
 //! leaf key of a uniform tree) in registers across the observer's counts
-//! instead of loading them again after each (issue 17: measured faster at
-//! all three points of the kernel benchmark, bare and with `Stats`).
+//! instead of loading them again after each (docs/performance.md).
 //! What is left is the loop of the hand-written kernels the library is
 //! measured against (`crates/montecarlo/benches/kernels`), plus the
 //! observer's events, which are exactly those of the general path, in the
 //! same order, with the same values: an instrument cannot tell the two
-//! paths apart (test `crates/models/tests/compact_path.rs`). A leaf parent
+//! paths apart (tests `crates/models/tests/compact_path.rs` and
+//! `reference_f2.rs`). A leaf parent
 //! settles its successors through the game's leaf-parent hook
 //! ([`Game::successor_values`]) when the game has one.
 //!
@@ -47,10 +47,9 @@
 //!
 //! A node at depth 3 searches its successors, the depth-2 nodes, in its own
 //! loop too (each inlined with its leaf parents: no call per depth-2 node,
-//! whose call, prologue, epilogue and loop set-up took 60–90 instructions
-//! against about 120 for its loop over 2.8 leaf parents at ⟨4,10⟩; issue
-//! 17, seventh session). The events are those of the call it replaces, in
-//! the same order.
+//! whose call, prologue, epilogue and loop set-up cost about half as much
+//! as its loop over the leaf parents of a narrow tree; docs/performance.md).
+//! The events are those of the call it replaces, in the same order.
 
 use crate::game::Game;
 use crate::moves::MoveList;
