@@ -25,7 +25,7 @@
 //!   compact path for unlimited searches on held move lists. Every fast
 //!   path examines the positions of the reference in the same order and
 //!   reports the same events, counts and values (tests
-//!   `crates/models/tests/reference_f2.rs`, `compact_path.rs` and
+//!   `crates/models/tests/integration/reference_f2.rs`, `compact_path.rs` and
 //!   `leaf_parent_hook.rs`).
 
 mod fast;

@@ -17,7 +17,7 @@
 //!
 //! Both keep the reference's order of positions, its events and its
 //! counts; the tests compare them event for event on random trees
-//! (`crates/models/tests/reference_f2.rs`).
+//! (`crates/models/tests/integration/reference_f2.rs`).
 
 mod compact;
 

@@ -30,7 +30,7 @@
 //! measured against (`crates/montecarlo/benches/kernels`), plus the
 //! observer's events, which are exactly those of the general path, in the
 //! same order, with the same values: an instrument cannot tell the two
-//! paths apart (tests `crates/models/tests/compact_path.rs` and
+//! paths apart (tests `crates/models/tests/integration/compact_path.rs` and
 //! `reference_f2.rs`). A leaf parent
 //! settles its successors through the game's leaf-parent hook
 //! ([`Game::successor_values`]) when the game has one.

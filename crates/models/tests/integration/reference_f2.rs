@@ -10,11 +10,10 @@
 //! leaf-parent hook of the uniform and range trees, and the general node
 //! (any hooks, limits, principal variation, `Vec` lists).
 
-mod common;
-
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::common::Events;
 use alphabeta_core::procedures::{
     FailHard, FailSoft, HardBound, Known, NoHooks, NodeHooks, ReturnRule, alpha_beta_reference,
     alpha_beta_with_hooks,
@@ -24,7 +23,6 @@ use alphabeta_core::{
 };
 use alphabeta_models::hash::node_hash;
 use alphabeta_models::{ModelSpec, ModelVisitor, TreeModel};
-use common::Events;
 use proptest::prelude::*;
 
 /// Which procedure searches.
