@@ -7,8 +7,8 @@
 //! `Trace`, and the same ordered stream of observer events, on many random
 //! trees, windows and return rules, for every model of the crate.
 
-use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 use crate::common;
+use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
 use alphabeta_core::{
     Game, INFINITY, MoveList, NEG_INFINITY, NodeTypes, Search, Stats, Trace, Value,
@@ -155,10 +155,8 @@ fn agree<G: TreeModel>(tree: &G, scale: Value, seed: u64) -> usize {
             "{} {window:?}, Stats alone and unobserved",
             R::NAME
         );
-        // The observed search counts what the Stats-only one counts. Both
-        // take the leaf parents' counts summed (`Observer::TALLY`), which
-        // the observed search, whose `Events` record every event in order,
-        // does not: each `Stats` of a pair of them counts it too.
+        // The observed search counts what the Stats-only one counts, and
+        // so does each `Stats` of a pair of them.
         assert_eq!(counted::<R, _>(tree, &root, depth, window).2, compact.stats);
         let mut pair =
             Search::with_observer(tree, (Stats::default(), Stats::default())).track_pv(false);

@@ -36,6 +36,30 @@ fn knuth_fig1_to_3_pi_tree() {
     assert_eq!(f2.leaves(), 36 - 5);
 }
 
+/// The reference F2 (`alpha_beta_reference`, Knuth & Moore's procedure as
+/// printed) shows Fig. 3 itself: value 2, five branches pruned by three deep
+/// cutoffs, 31 leaves — the counts of the fast path.
+#[test]
+fn knuth_fig3_by_the_reference_procedure() {
+    let tree = knuth_pi_tree();
+    let (v, f2, _) = observe(&tree, |s| {
+        p::alpha_beta_reference::<p::FailHard, _, _, _>(
+            s,
+            &mut p::NoHooks,
+            &Tree::ROOT,
+            FULL,
+            NEG_INFINITY,
+            INFINITY,
+        )
+    });
+    assert_eq!(v, 2);
+    assert_eq!((f2.deep_pruned, f2.deep_cutoffs, f2.leaves()), (5, 3, 31));
+    let (_, fast, _) = observe(&tree, |s| {
+        p::alpha_beta_fail_hard(s, &Tree::ROOT, FULL, NEG_INFINITY, INFINITY)
+    });
+    assert_eq!(f2, fast);
+}
+
 #[test]
 fn knuth_fig4_perfect_order_is_not_always_best() {
     let leaves = |t: &Tree| {

@@ -2,9 +2,9 @@
 //! F1/F3 variants of Hsu's slides through [`ReturnRule`]) for the searches
 //! where most of the general node has nothing to do.
 //!
-//! [`super::alpha_beta_with_hooks`] takes this path when
+//! [`crate::procedures::alpha_beta_with_hooks`] takes this path when
 //!
-//! * the hooks are plain ([`super::NodeHooks::PLAIN`]: no table, no
+//! * the hooks are plain ([`crate::procedures::NodeHooks::PLAIN`]: no table, no
 //!   McCarthy bounds, no win pruning),
 //! * the principal variation is not tracked,
 //! * no limit can stop the search ([`Search::unlimited`]), and
@@ -25,37 +25,30 @@
 //! node: a shared reference passed as an argument is one the compiler knows
 //! nothing writes through, so it keeps the game's fields (the branching, the
 //! leaf key of a uniform tree) in registers across the observer's counts
-//! instead of loading them again after each (issue 17: measured faster at
-//! all three points of the kernel benchmark, bare and with `Stats`).
+//! instead of loading them again after each (docs/performance.md).
 //! What is left is the loop of the hand-written kernels the library is
 //! measured against (`crates/montecarlo/benches/kernels`), plus the
 //! observer's events, which are exactly those of the general path, in the
 //! same order, with the same values: an instrument cannot tell the two
-//! paths apart (test `crates/models/tests/compact_path.rs`). A leaf parent
+//! paths apart (tests `crates/models/tests/integration/compact_path.rs` and
+//! `reference_f2.rs`). A leaf parent
 //! settles its successors through the game's leaf-parent hook
 //! ([`Game::successor_values`]) when the game has one.
 //!
 //! A node at depth 2 searches its successors, the leaf parents, in its own
 //! loop (no call per leaf parent), and counts the positions they examined
-//! in a register, adding them to the search's count once. An observer that
-//! only counts ([`Observer::TALLY`], such as [`crate::Stats`]) receives
-//! their expansions, the positions examined at both levels and the cutoffs
-//! the leaf parents made summed, once per depth-2 node
-//! ([`Observer::leaf_parents`]), in place of the events that count them one
-//! at a time: the counts are the same (the test checks `Stats` alone, and a
-//! pair of them, against the general path), only their order differs.
+//! in a register, adding them to the search's count once.
 //!
 //! A node at depth 3 searches its successors, the depth-2 nodes, in its own
 //! loop too (each inlined with its leaf parents: no call per depth-2 node,
-//! whose call, prologue, epilogue and loop set-up took 60–90 instructions
-//! against about 120 for its loop over 2.8 leaf parents at ⟨4,10⟩; issue
-//! 17, seventh session). The events are those of the call it replaces, in
-//! the same order.
+//! whose call, prologue, epilogue and loop set-up cost about half as much
+//! as its loop over the leaf parents of a narrow tree; docs/performance.md).
+//! The events are those of the call it replaces, in the same order.
 
-use super::ReturnRule;
 use crate::game::Game;
 use crate::moves::MoveList;
-use crate::observer::{LeafParents, Observer};
+use crate::observer::Observer;
+use crate::procedures::ReturnRule;
 use crate::search::{Cut, Search};
 use crate::value::{NEG_INFINITY, Value};
 
@@ -112,56 +105,22 @@ fn node<R: ReturnRule, G: Game, O: Observer>(
             (value, Cut::NONE)
         }
         1 => {
-            let mut batch = Batch::default();
-            let window = (alpha, beta);
-            let searched =
-                leaf_parent::<false, R, G, O>(s, game, pos, ply, window, NEG_INFINITY, &mut batch);
-            s.count_entered(batch.examined);
+            let mut below = 0;
+            let searched = leaf_parent::<R, G, O>(s, game, pos, ply, (alpha, beta), &mut below);
+            s.count_entered(below);
             searched
         }
         _ => interior::<R, G, O>(s, game, pos, ply, depth, alpha, beta),
     }
 }
 
-/// The counts of the leaf parents one node at depth 2 searches, kept in
-/// that node's registers: the positions they examined (for the search's
-/// count, whatever the observer), and, for an observer that takes them
-/// summed ([`Observer::TALLY`]), how many were bottom positions and the
-/// cutoffs they made, reported once when the node's loop ends
-/// ([`Observer::leaf_parents`]).
-#[derive(Default)]
-struct Batch {
-    examined: usize,
-    bottoms: usize,
-    cutoffs: u64,
-    deep_cutoffs: u64,
-    pruned: u64,
-    deep_pruned: u64,
-}
-
-impl Batch {
-    /// Counts a cutoff made by a leaf parent that left `pruned` successors
-    /// and returned `value` (its parent's view), deep exactly when `value >
-    /// own`, as [`Search::successor_cut`] would report it.
-    #[inline(always)]
-    fn cutoff(&mut self, pruned: usize, value: Value, own: Value) {
-        let deep = u64::from(value > own);
-        let pruned = pruned as u64;
-        self.cutoffs += 1;
-        self.deep_cutoffs += deep;
-        self.pruned += pruned;
-        self.deep_pruned += deep * pruned;
-    }
-}
-
 /// The successors of a position above the horizon ("determine the
-/// successor positions p1, …, pd", Knuth §2), reported as one expansion
-/// (unless `TALLY`: then its parent reports it, with its siblings'); or,
+/// successor positions p1, …, pd", Knuth §2), reported as one expansion; or,
 /// when the game is over there or has no successors, its value, reported
 /// as a bottom position — as the general path's `Search::expand_in_place`
 /// does, less the check of the limits.
 #[inline(always)]
-fn expand<const TALLY: bool, G: Game, O: Observer>(
+fn expand<G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -173,9 +132,7 @@ fn expand<const TALLY: bool, G: Game, O: Observer>(
             let mut moves = G::Moves::default();
             game.moves(pos, &mut moves);
             if !moves.is_empty() {
-                if !TALLY {
-                    s.observer.expand(ply, moves.len());
-                }
+                s.observer.expand(ply, moves.len());
                 return Ok(moves);
             }
             game.evaluate(pos, ply)
@@ -218,7 +175,7 @@ fn expanded<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
-    let moves = match expand::<false, G, O>(s, game, pos, ply) {
+    let moves = match expand::<G, O>(s, game, pos, ply) {
         Ok(moves) => moves,
         Err(value) => return (value, Cut::NONE),
     };
@@ -233,8 +190,7 @@ fn expanded<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
 /// successors examined counted once when the loop ends. At depth 2 the
 /// successors are leaf parents, searched in this loop ([`leaf_parent`],
 /// inlined: no call per leaf parent), their positions counted once when
-/// it ends, and for an observer that takes them summed
-/// ([`Observer::TALLY`]) their counts too. At depth 3 (`LEVEL` 3) the
+/// it ends. At depth 3 (`LEVEL` 3) the
 /// successors, at depth 2, are expanded and searched in this loop too
 /// ([`expanded`] with the instance for depth 2, inlined). `LEVEL` is the
 /// depth when it is 2 or 3, and 0 for any depth (`depth` then says which).
@@ -252,7 +208,6 @@ fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
     beta: Value,
 ) -> (Value, Cut) {
     let depth = if LEVEL == 0 { depth } else { LEVEL };
-    let tally = O::ACTIVE && O::TALLY;
     let n = moves.len();
     let floor = R::initial(alpha);
     let mut own = NEG_INFINITY;
@@ -260,18 +215,15 @@ fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
     let mut cut = Cut::NONE;
     let mut value = None;
     let mut examined = n;
-    let mut batch = Batch::default();
+    // The positions the leaf parents examined, at depth 2.
+    let mut below = 0;
     for i in 0..n {
         let child = game.play(pos, moves.get(i));
         let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
         s.observer.node(ply + 1, i + 1, -beta, -lower);
         let (t, child_cut) = if depth == 2 {
             let window = (-beta, -lower);
-            if tally {
-                leaf_parent::<true, R, G, O>(s, game, &child, ply + 1, window, own, &mut batch)
-            } else {
-                leaf_parent::<false, R, G, O>(s, game, &child, ply + 1, window, own, &mut batch)
-            }
+            leaf_parent::<R, G, O>(s, game, &child, ply + 1, window, &mut below)
         } else if LEVEL == 3 {
             expanded::<2, R, G, O>(s, game, &child, ply + 1, 2, -beta, -lower)
         } else {
@@ -292,23 +244,8 @@ fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
             break;
         }
     }
-    s.count_entered(examined + batch.examined);
-    if depth == 2 && tally {
-        s.observer.leaf_parents(
-            ply + 1,
-            &LeafParents {
-                examined: examined as u64,
-                expanded: (examined - batch.bottoms) as u64,
-                successors: batch.examined as u64,
-                cutoffs: batch.cutoffs,
-                deep_cutoffs: batch.deep_cutoffs,
-                pruned: batch.pruned,
-                deep_pruned: batch.deep_pruned,
-            },
-        );
-    } else {
-        s.examined(ply + 1, examined);
-    }
+    s.count_entered(examined + below);
+    s.examined(ply + 1, examined);
     let m = if O::ACTIVE { own.max(floor) } else { kept_m };
     (value.unwrap_or(m), cut)
 }
@@ -320,27 +257,19 @@ fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
 /// (`outcome`, or else `evaluate`, at `ply + 1`, as the general path's
 /// bottom positions are). Per successor the events of the general path:
 /// `node`, `leaf`, `returned`; per node `examined` and the cutoff. The
-/// positions it examined are added to `batch`, whose owner counts them; with
-/// `TALLY`, so are its expansion (or its being a bottom position) and its
-/// cutoff (classified with `own`, its parent's best value so far: see
-/// [`Batch::cutoff`]), and its `expand` and `examined` events are left to
-/// the owner ([`Observer::leaf_parents`]).
+/// positions it examined are added to `below`, whose owner counts them.
 #[inline(always)]
-fn leaf_parent<const TALLY: bool, R: ReturnRule, G: Game, O: Observer>(
+fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
     ply: usize,
     (alpha, beta): (Value, Value),
-    own: Value,
-    batch: &mut Batch,
+    below: &mut usize,
 ) -> (Value, Cut) {
-    let moves = match expand::<TALLY, G, O>(s, game, pos, ply) {
+    let moves = match expand::<G, O>(s, game, pos, ply) {
         Ok(moves) => moves,
-        Err(value) => {
-            batch.bottoms += 1;
-            return (value, Cut::NONE);
-        }
+        Err(value) => return (value, Cut::NONE),
     };
     let moves = &moves;
     let n = moves.len();
@@ -377,17 +306,10 @@ fn leaf_parent<const TALLY: bool, R: ReturnRule, G: Game, O: Observer>(
             }
         }
     }
-    batch.examined += examined;
-    if !TALLY {
-        s.examined(ply + 1, examined);
-    }
+    *below += examined;
+    s.examined(ply + 1, examined);
     if m >= beta {
-        let value = R::on_cutoff(m, beta);
-        if TALLY {
-            batch.cutoff(n - examined, -value, own);
-            return (value, Cut::NONE);
-        }
-        (value, s.cut(n - examined))
+        (R::on_cutoff(m, beta), s.cut(n - examined))
     } else {
         (m, Cut::NONE)
     }
