@@ -100,8 +100,7 @@ pub fn epd(data: &[u8]) {
 /// own rules, and `isready` or `setoption` wait for a bounded one). The hash
 /// is 1 MiB, set first and kept there, so a `go` allocates 1 MiB and not
 /// what the input asks for (up to 1 GiB). (The engine allocates its table
-/// at the first search, so a session without `go` allocates none; before,
-/// every session built the default table of 16 MiB, slot by slot.)
+/// at the first search, so a session without `go` allocates none.)
 pub fn uci(data: &[u8]) {
     let mut session = String::from("setoption name Hash value 1\n");
     for line in text(data).lines().take(64) {

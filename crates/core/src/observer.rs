@@ -227,7 +227,7 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
 ///
 /// The first 64 levels are counted in arrays inside the instrument, so that counting a position costs one comparison with a
 /// constant and one addition: no length or pointer to load, no allocation
-/// (the Monte Carlo kernel benchmark, issue 17). Deeper levels spill into a
+/// (docs/performance.md, the Monte Carlo kernel). Deeper levels spill into a
 /// vector.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Stats {

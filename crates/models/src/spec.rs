@@ -456,8 +456,8 @@ mod tests {
 
     #[test]
     fn an_absurd_branching_depth_is_refused_before_any_allocation() {
-        // d = 4·10⁹ used to build two lists of 4·10⁹ floats (32 GB) first
-        // and abort; c = 1.5/0.5 = 3 successors allow at most 40 levels.
+        // Checked before any list is built (d = 4·10⁹ would need two
+        // lists of 4·10⁹ floats, 32 GB); c = 1.5/0.5 = 3 successors allow at most 40 levels.
         for d in [65u32, 100_000_000, u32::MAX] {
             let err = format!("branching q=0.5 mean=1.5 d={d}")
                 .parse::<ModelSpec>()
@@ -484,8 +484,8 @@ mod tests {
 
     #[test]
     fn more_successors_than_a_position_can_have_are_refused() {
-        // d/q beyond 2^32 − 1 successors used to saturate: q = 1e-6, d = 5000
-        // gave 2^32 − 1 successors, a mean of 4295 instead of 5000.
+        // d/q beyond 2^32 − 1 successors is refused rather than saturated
+        // (q = 1e-6, d = 5000 would give a mean of 4295 instead of 5000).
         assert!(matches!(
             "branching q=0.000001 mean=5000 d=1".parse::<ModelSpec>(),
             Err(ModelError::BadLevels(m)) if m.contains("2^32 − 1")
@@ -499,9 +499,9 @@ mod tests {
 
     #[test]
     fn a_branching_tree_without_levels_is_refused() {
-        // It used to run, as `branching q= mean=`, a name that does not parse;
-        // and one level printed as `branching q=0.5 mean=1.5`, which is
-        // refused for want of d.
+        // Without levels it would run as `branching q= mean=`, a name that
+        // does not parse; one level would print as `branching q=0.5
+        // mean=1.5`, which is refused for want of d.
         assert!(matches!(
             "branching q=0.5 mean=1.5 d=0".parse::<ModelSpec>(),
             Err(ModelError::BadLevels(m)) if m.contains("at least one level")

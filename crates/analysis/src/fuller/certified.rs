@@ -1,5 +1,5 @@
 //! E\[NBP\_{N,l}\] for every level l ≤ D at once, in floating point with a certified error
-//! bound, for any ⟨N ≤ 1000, D ≤ 64⟩ (issue 17).
+//! bound, for any ⟨N ≤ 1000, D ≤ 64⟩.
 //!
 //! # The integral
 //! The factorised form of Fuller et al.'s Eqn 5.6 (GUIDE §5, [`super::expected_leaves_exact`]):

@@ -63,7 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             s.title
         );
     }
-    // The explorer of the seeds' named trees, beside the report (issue 15).
+    // The explorer of the seeds' named trees, beside the report.
     let explorer = args.out.join("explore.html");
     alphabeta_explorer::write_page(
         &explorer,

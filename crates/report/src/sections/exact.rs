@@ -496,7 +496,7 @@ pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     Ok(vec![item, pearl_deep()?])
 }
 
-/// The certified floating-point E\[NBP\] (issue 17) at depths the exact rationals cannot
+/// The certified floating-point E\[NBP\] at depths the exact rationals cannot
 /// reach: the effective branching factor √(E\[NBP\_{N,D}\]/E\[NBP\_{N,D−2}\]) at D = 16, 32, 64
 /// beside Pearl's ξ_N/(1 − ξ_N).
 fn pearl_deep() -> anyhow::Result<Item> {

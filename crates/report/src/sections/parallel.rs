@@ -1,4 +1,4 @@
-//! Parallel search (issue 16): Young Brothers Wait (the core's
+//! Parallel search: Young Brothers Wait (the core's
 //! `alphabeta_core::parallel`, Hsu slide 43's node types) and the chess
 //! engine's Lazy SMP, 1 thread against 2, beside the machine's capacity
 //! measured in the same run.
