@@ -31,8 +31,10 @@ pub struct GoParams {
     pub ponder: bool,
     /// Search only these root moves (all when empty).
     pub searchmoves: Vec<Move>,
-    /// Time kept back on every move for the GUI and the connection (UCI
-    /// option `Move Overhead`; default [`DEFAULT_OVERHEAD`]).
+    /// Time kept back from the clock on every move for the GUI and the
+    /// connection (UCI option `Move Overhead`; default
+    /// [`DEFAULT_OVERHEAD`]). A fixed time a move keeps only
+    /// [`MOVETIME_MARGIN`].
     pub move_overhead: Option<Duration>,
 }
 
@@ -82,9 +84,17 @@ impl TimeBudget {
     }
 }
 
-/// Time kept back for the protocol and the operating system when the GUI
-/// sets no `Move Overhead`.
+/// Time kept back from the clock for the protocol and the operating system
+/// when the GUI sets no `Move Overhead`.
 pub const DEFAULT_OVERHEAD: Duration = Duration::from_millis(20);
+
+/// How much of a fixed time a move (`go movetime`) the search leaves
+/// unused: enough to see the limit (the clock is read every 1024
+/// positions, well under a millisecond) and write `bestmove`. A GUI that
+/// asks for 100 ms expects about 100 ms, and a fixed time has no clock to
+/// lose on time against, so `Move Overhead` (kept for the connection of a
+/// game's clock) does not apply to it.
+pub const MOVETIME_MARGIN: Duration = Duration::from_millis(5);
 
 impl GoParams {
     /// The time budget for the side to move, if the command limits time.
@@ -97,18 +107,21 @@ impl GoParams {
     /// (hard limit). So even a move that reaches the hard limit leaves the
     /// clock for the moves to come: without the cap, an iteration started
     /// just before a share of `remaining / 30` can run on to four times it,
-    /// enough to lose a 1+0 game on time within 60 moves. `movetime` is
-    /// used as given (less a small overhead).
+    /// enough to lose a 1+0 game on time within 60 moves. `Move Overhead`
+    /// is kept back from the clock first. `movetime` is used as given, less
+    /// [`MOVETIME_MARGIN`] only.
     /// When only one side's clock is given, it is used for either side.
     pub fn budget(&self, side: Color) -> Option<TimeBudget> {
         if self.infinite {
             return None;
         }
-        let overhead = self.move_overhead.unwrap_or(DEFAULT_OVERHEAD);
         if let Some(t) = self.movetime {
-            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            let t = t
+                .saturating_sub(MOVETIME_MARGIN)
+                .max(Duration::from_millis(1));
             return Some(TimeBudget { soft: t, hard: t });
         }
+        let overhead = self.move_overhead.unwrap_or(DEFAULT_OVERHEAD);
         // A clock given for one side only (`go wtime 1000` with Black to
         // move) is taken for both: a clock limits the search either way.
         let (own, own_inc, other, other_inc) = match side {
@@ -141,18 +154,29 @@ mod tests {
     }
 
     #[test]
-    fn movetime_is_used_as_given() {
-        let g = GoParams {
-            movetime: Some(ms(1000)),
+    fn movetime_is_used_as_given_less_the_margin_only() {
+        // 100 ms asked: the search stops at 95, whatever Move Overhead is.
+        for overhead in [None, Some(ms(0)), Some(ms(20)), Some(ms(300))] {
+            let g = GoParams {
+                movetime: Some(ms(100)),
+                move_overhead: overhead,
+                ..Default::default()
+            };
+            assert_eq!(
+                g.budget(Color::White),
+                Some(TimeBudget {
+                    soft: ms(95),
+                    hard: ms(95)
+                }),
+                "{overhead:?}"
+            );
+        }
+        // Less than the margin: a millisecond, never nothing.
+        let tiny = GoParams {
+            movetime: Some(ms(3)),
             ..Default::default()
         };
-        assert_eq!(
-            g.budget(Color::White),
-            Some(TimeBudget {
-                soft: ms(980),
-                hard: ms(980)
-            })
-        );
+        assert_eq!(tiny.budget(Color::White).expect("movetime").hard, ms(1));
     }
 
     #[test]
@@ -202,13 +226,7 @@ mod tests {
     }
 
     #[test]
-    fn the_move_overhead_is_kept_back() {
-        let g = GoParams {
-            movetime: Some(ms(1000)),
-            move_overhead: Some(ms(300)),
-            ..Default::default()
-        };
-        assert_eq!(g.budget(Color::White).expect("movetime").hard, ms(700));
+    fn the_move_overhead_is_kept_back_from_the_clock() {
         let g = GoParams {
             wtime: Some(ms(60_300)),
             move_overhead: Some(ms(300)),
@@ -242,7 +260,7 @@ mod tests {
     #[test]
     fn a_fixed_time_is_spent_to_its_end_when_asked() {
         let b = GoParams {
-            movetime: Some(ms(1020)),
+            movetime: Some(ms(1005)),
             ..Default::default()
         }
         .budget(Color::White)

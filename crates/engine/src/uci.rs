@@ -21,10 +21,25 @@
 //! finished iteration; after the first second, `currmove`/`currmovenumber`
 //! for each root move, `lowerbound`/`upperbound` lines when a root search
 //! fails outside its aspiration window, and a progress line (`nodes`, `nps`,
-//! `time`, `hashfull`) every second; and a final `info` line just before
-//! `bestmove`, with the nodes and time of the whole search. Nodes are
-//! summed over all threads (`Threads`); `nps` is left out while no
-//! millisecond has passed.
+//! `time`, `hashfull`) every second. Each line is written once: a search
+//! that ends between iterations has said everything with its last
+//! iteration's lines; one that a limit or `stop` cuts inside an iteration
+//! ends with what that iteration found (a better root move, or with
+//! MultiPV the lines it finished, completed by the last iteration's other
+//! lines at their depth) or else with a progress line, so the last count
+//! before `bestmove` is the whole search's. With MultiPV every iteration
+//! reports every line (`multipv 1` to `N`, in order). `seldepth` is never
+//! below `depth`. Nodes are exact (a search polls `stop` and the clock
+//! every 1024 positions but counts every one) and summed over all threads
+//! (`Threads`); `nps` is left out while no millisecond has passed.
+//!
+//! **Analysis and play search differently.** `UCI_AnalyseMode` (which
+//! python-chess's `analyse` and most GUIs' analysis windows set) searches
+//! every root move to the full depth, where a game reduces the late ones
+//! ([`Engine::search_pruning`]): an analysis can prefer a move the engine
+//! would not play at the same depth, and the two report different node
+//! counts. UCI gives an option no description, so docs/chess.md says it
+//! where a GUI user looks.
 //!
 //! **Threads.** `Threads` (1 to the machine's cores; more is refused)
 //! searches on that many threads by the `SMP Method`: `ybwc` (the default,
@@ -609,25 +624,10 @@ impl Session {
                 return out.error("engine unavailable");
             };
             let multipv = engine.multipv > 1;
-            let started = std::time::Instant::now();
             let outcome = engine.search_reporting(&root, &params, &ctl, |report| {
                 out.line(&report_line(&root, report, chess960, multipv))
             });
             drop(engine);
-            if outcome.best.is_some() {
-                // The whole search's numbers, just before the move.
-                let last = SearchInfo {
-                    depth: outcome.depth + u32::from(outcome.from_interrupted),
-                    seldepth: outcome.seldepth,
-                    multipv: 1,
-                    value: outcome.value,
-                    nodes: outcome.nodes,
-                    time: started.elapsed(),
-                    pv: outcome.pv.clone(),
-                    hashfull: outcome.hashfull,
-                };
-                out.line(&info_line(&root, &last, chess960, multipv, None));
-            }
             if outcome.best.is_none() {
                 // The game is over: say so, as a GUI that asked for a score expects.
                 let score = if root.in_check() { "mate 0" } else { "cp 0" };
