@@ -69,7 +69,7 @@ pub use plain::PlainChess;
 pub use search::{NODE_LIMIT_SLACK, Pruning, SearchControl};
 pub use table::SharedTable;
 pub use terms::EvalTerms;
-pub use time::{GoParams, TimeBudget};
+pub use time::{GoParams, RootTrend, TimeBudget};
 pub use ybwc::YbwcStats;
 
 use alphabeta_chess::position::Position;
@@ -265,6 +265,10 @@ pub struct Engine {
     /// of predicting whether the next one finishes (UCI `FullMoveTime`;
     /// [`TimeBudget::may_start_iteration_under`]).
     pub full_movetime: bool,
+    /// Spend the clock by the spend-more rule (UCI `SpendClock`, off by
+    /// default): [`GoParams::spending_budget`], with the soft limit
+    /// stretched for an unsettled root ([`TimeBudget::soft_for`]).
+    pub spend_clock: bool,
     /// Reports other than finished iterations (current move, aspiration
     /// bounds, progress) start this long after the search does, so a
     /// short search is not flooded with them (default 1 s).
@@ -304,6 +308,7 @@ impl Engine {
             analyse_mode: false,
             multipv: 1,
             full_movetime: true,
+            spend_clock: false,
             report_after: Duration::from_secs(1),
         }
     }
@@ -405,7 +410,11 @@ impl Engine {
         if !params.searchmoves.is_empty() {
             all_moves.retain(|m| params.searchmoves.contains(m));
         }
-        let budget = params.budget(board.side_to_move());
+        let budget = if self.spend_clock {
+            params.spending_budget(board.side_to_move(), pst::phase(&board))
+        } else {
+            params.budget(board.side_to_move())
+        };
         let max_depth = params
             .depth
             .unwrap_or(u32::MAX)
@@ -502,6 +511,7 @@ impl Engine {
                 control,
                 self.multipv,
                 self.full_movetime,
+                self.spend_clock,
                 max_depth,
                 &all_moves,
                 &mut outcome,
@@ -552,11 +562,15 @@ fn iterate(
     control: &SearchControl,
     multipv: usize,
     full_movetime: bool,
+    spend_clock: bool,
     max_depth: u32,
     all_moves: &[Move],
     outcome: &mut SearchOutcome,
 ) {
     let budget = searcher.budget;
+    // The root's best move and value by iteration, for the spend-more rule.
+    let mut trend = RootTrend::default();
+    let mut before: Option<(Move, Value)> = None;
     let lines = multipv.clamp(1, all_moves.len());
     let mut guesses: Vec<Option<Value>> = vec![None; lines];
     // The lines of the last iteration, as reported.
@@ -636,6 +650,9 @@ fn iterate(
         // The first line of an iteration searched every root move to the
         // end: it stands even when a limit stopped a later line.
         if let Some(first) = found.first() {
+            let best = first.pv[0];
+            trend = trend.after(before, best, first.value);
+            before = Some((best, first.value));
             *outcome = SearchOutcome {
                 best: first.pv.first().copied(),
                 ponder: first.pv.get(1).copied(),
@@ -661,10 +678,19 @@ fn iterate(
         } else {
             this_iteration
         };
-        if let Some(b) = budget
-            && !b.may_start_iteration_under(elapsed, last, params.movetime.is_some(), full_movetime)
-        {
-            break;
+        if let Some(b) = budget {
+            let b = if spend_clock {
+                TimeBudget {
+                    soft: b.soft_for(trend),
+                    ..b
+                }
+            } else {
+                b
+            };
+            if !b.may_start_iteration_under(elapsed, last, params.movetime.is_some(), full_movetime)
+            {
+                break;
+            }
         }
         // One legal move under a time limit: play it, keep the clock.
         if all_moves.len() == 1 && budget.is_some() && !control.pondering() {

@@ -410,6 +410,7 @@ impl Session {
         o.line("option name UCI_Chess960 type check default false");
         o.line("option name UCI_AnalyseMode type check default false");
         o.line("option name FullMoveTime type check default true");
+        o.line("option name SpendClock type check default false");
         o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
         let mut pruning = Pruning::default();
         let mut terms = EvalTerms::default();
@@ -476,6 +477,9 @@ impl Session {
             "ponder" => need(name, value).and_then(|v| parse_check(v).map(|_| ())),
             "fullmovetime" => {
                 need(name, value).and_then(|v| parse_check(v).map(|b| engine.full_movetime = b))
+            }
+            "spendclock" => {
+                need(name, value).and_then(|v| parse_check(v).map(|b| engine.spend_clock = b))
             }
             "uci_chess960" => {
                 need(name, value).and_then(|v| parse_check(v).map(|b| self.chess960 = b))

@@ -1085,6 +1085,21 @@ fn analyse_mode_and_root_reductions_are_listed_and_checked() {
 /// Runs `script` (setoptions, a position and a `go`) and checks that exactly
 /// one of its lines is refused, as a check option's value that is neither
 /// true nor false, and that the search still plays a move.
+#[test]
+fn spend_clock_is_listed_off_and_checked() {
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name SpendClock type check default false"),
+        "{lines:?}"
+    );
+    refuses_one_check_value(
+        "setoption name SpendClock value true\nsetoption name SpendClock value maybe\n\
+         position startpos\ngo wtime 2000 btime 2000 winc 100 binc 100\n",
+    );
+}
+
 fn refuses_one_check_value(script: &str) {
     let lines = session(script);
     let errors: Vec<&String> = lines
