@@ -615,9 +615,9 @@ fn pv_lines(lines: &[String]) -> Vec<&String> {
 fn multipv_reports_every_line_of_every_iteration_under_a_node_limit() {
     // Each iteration's report is lines `multipv 1, 2, 3` in order with
     // three different first moves, the cut last iteration's too (5 000
-    // positions stop the start position's depth 4 in its third line, 50 000
-    // depth 7 in its second): its unfinished lines are the last
-    // iteration's, at their depth, one less.
+    // positions stop the start position's depth 4 in its third line, which
+    // depth 3's lines complete, at depth 3; 50 000 stop depth 7 in its first
+    // line, and a count alone ends the search).
     for n in [1_000, 5_000, 20_000, 50_000] {
         let lines = session(&format!(
             "setoption name MultiPV value 3\nposition startpos\ngo nodes {n}\n"
