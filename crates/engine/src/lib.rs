@@ -69,7 +69,7 @@ pub use plain::PlainChess;
 pub use search::{NODE_LIMIT_SLACK, Pruning, SearchControl};
 pub use table::SharedTable;
 pub use terms::EvalTerms;
-pub use time::{GoParams, TimeBudget};
+pub use time::{GoParams, RootTrend, TimeBudget};
 pub use ybwc::YbwcStats;
 
 use alphabeta_chess::position::Position;
@@ -265,6 +265,10 @@ pub struct Engine {
     /// of predicting whether the next one finishes (UCI `FullMoveTime`;
     /// [`TimeBudget::may_start_iteration_under`]).
     pub full_movetime: bool,
+    /// Spend the clock by the spend-more rule (UCI `SpendClock`, off by
+    /// default): [`GoParams::spending_budget`], with the soft limit
+    /// stretched for an unsettled root ([`TimeBudget::soft_for`]).
+    pub spend_clock: bool,
     /// Reports other than finished iterations (current move, aspiration
     /// bounds, progress) start this long after the search does, so a
     /// short search is not flooded with them (default 1 s).
@@ -304,6 +308,7 @@ impl Engine {
             analyse_mode: false,
             multipv: 1,
             full_movetime: true,
+            spend_clock: false,
             report_after: Duration::from_secs(1),
         }
     }
@@ -405,7 +410,11 @@ impl Engine {
         if !params.searchmoves.is_empty() {
             all_moves.retain(|m| params.searchmoves.contains(m));
         }
-        let budget = params.budget(board.side_to_move());
+        let budget = if self.spend_clock {
+            params.spending_budget(board.side_to_move(), pst::phase(&board))
+        } else {
+            params.budget(board.side_to_move())
+        };
         let max_depth = params
             .depth
             .unwrap_or(u32::MAX)
@@ -490,6 +499,7 @@ impl Engine {
                     main_nodes: &pool.main_nodes,
                 },
                 next_progress: Duration::ZERO,
+                next_poll: search::POLL_INTERVAL,
                 ybwc: use_ybwc.then(|| ybwc::Worker::main(&pool)),
                 lists: Default::default(),
                 static_values: Vec::new(),
@@ -501,6 +511,7 @@ impl Engine {
                 control,
                 self.multipv,
                 self.full_movetime,
+                self.spend_clock,
                 max_depth,
                 &all_moves,
                 &mut outcome,
@@ -514,16 +525,35 @@ impl Engine {
         } else {
             YbwcStats::default()
         };
-        // The helpers have ended: their counts are complete.
+        // The helpers have ended: their counts are complete, and the last
+        // count reported becomes the whole search's.
         outcome.nodes += helper_nodes.load(std::sync::atomic::Ordering::Relaxed);
         outcome.hashfull = self.tt.permille_full();
+        if threads > 1 {
+            on_report(&Report::Progress {
+                nodes: outcome.nodes,
+                time: started.elapsed(),
+                hashfull: outcome.hashfull,
+            });
+        }
         outcome
     }
 }
 
 /// The main thread's iterative deepening: fills `outcome` with the best
 /// move of the deepest iteration (or of an interrupted one that had found
-/// a root move better than the last iteration's).
+/// a root move better than the last iteration's), and reports each line of
+/// each iteration as it finishes.
+///
+/// With MultiPV every iteration ends with all its lines reported: one cut
+/// by a limit after its first `k` lines is completed by the last
+/// iteration's lines whose first moves the `k` new ones do not take, at
+/// that iteration's depth — so a GUI never shows a line twice or keeps one
+/// older than the lines beside it without being told its depth. A search
+/// that ends between iterations reports nothing more (its last lines carry
+/// its numbers); one cut inside an iteration ends with what the cut
+/// iteration found, or with a progress line (`nodes`, `time`) when it
+/// found nothing new, so the whole search's count is the last one reported.
 #[allow(clippy::too_many_arguments)]
 fn iterate(
     searcher: &mut Searcher<'_>,
@@ -532,25 +562,32 @@ fn iterate(
     control: &SearchControl,
     multipv: usize,
     full_movetime: bool,
+    spend_clock: bool,
     max_depth: u32,
     all_moves: &[Move],
     outcome: &mut SearchOutcome,
 ) {
     let budget = searcher.budget;
+    // The root's best move and value by iteration, for the spend-more rule.
+    let mut trend = RootTrend::default();
+    let mut before: Option<(Move, Value)> = None;
     let lines = multipv.clamp(1, all_moves.len());
     let mut guesses: Vec<Option<Value>> = vec![None; lines];
+    // The lines of the last iteration, as reported.
+    let mut shown: Vec<SearchInfo> = Vec::new();
     for depth in 1..=max_depth {
         let iteration_started = searcher.started.elapsed();
         searcher.iteration = depth;
-        let mut found: Vec<(Value, Vec<Move>)> = Vec::with_capacity(lines);
+        let mut found: Vec<SearchInfo> = Vec::with_capacity(lines);
         for (line, guess) in guesses.iter_mut().enumerate() {
             searcher.root_moves = all_moves
                 .iter()
                 .copied()
-                .filter(|m| !found.iter().any(|(_, pv)| pv.first() == Some(m)))
+                .filter(|m| !found.iter().any(|f| f.pv.first() == Some(m)))
                 .collect();
             searcher.seldepth = 0;
             searcher.root_value = 0;
+            searcher.poll_from_here();
             let value =
                 searcher.aspiration(board, depth as i32, if depth >= 4 { *guess } else { None });
             if searcher.stopped {
@@ -571,8 +608,33 @@ fn iterate(
                         from_interrupted: true,
                         seldepth: searcher.seldepth,
                         hashfull: 0,
-                        pv,
+                        pv: pv.clone(),
                     };
+                    let info = searcher.info(searcher.root_value, pv, 1);
+                    searcher.send(&Report::Iteration(info));
+                } else if found.is_empty() || shown.is_empty() {
+                    searcher.send_progress();
+                } else {
+                    // The cut iteration's lines, completed by the last
+                    // iteration's other lines.
+                    let now = searcher.info(0, Vec::new(), 0);
+                    let taken = |info: &SearchInfo| found.iter().any(|f| f.pv[0] == info.pv[0]);
+                    let rest: Vec<SearchInfo> = shown
+                        .iter()
+                        .filter(|info| !taken(info))
+                        .take(lines - found.len())
+                        .cloned()
+                        .collect();
+                    for (i, old) in rest.into_iter().enumerate() {
+                        let info = SearchInfo {
+                            multipv: found.len() + i + 1,
+                            nodes: now.nodes,
+                            time: now.time,
+                            hashfull: now.hashfull,
+                            ..old
+                        };
+                        searcher.send(&Report::Iteration(info));
+                    }
                 }
                 break;
             }
@@ -581,30 +643,32 @@ fn iterate(
                 break;
             }
             *guess = Some(value);
-            let info = searcher.info(value, pv.clone(), line + 1);
-            if let Reporting::Main { report, .. } = &mut searcher.reporting {
-                report(&Report::Iteration(info));
-            }
-            found.push((value, pv));
+            let info = searcher.info(value, pv, line + 1);
+            searcher.send(&Report::Iteration(info.clone()));
+            found.push(info);
         }
         // The first line of an iteration searched every root move to the
         // end: it stands even when a limit stopped a later line.
-        if let Some((value, pv)) = found.first() {
+        if let Some(first) = found.first() {
+            let best = first.pv[0];
+            trend = trend.after(before, best, first.value);
+            before = Some((best, first.value));
             *outcome = SearchOutcome {
-                best: pv.first().copied(),
-                ponder: pv.get(1).copied(),
-                value: *value,
+                best: first.pv.first().copied(),
+                ponder: first.pv.get(1).copied(),
+                value: first.value,
                 depth,
                 nodes: searcher.nodes,
                 from_interrupted: false,
-                seldepth: searcher.seldepth,
+                seldepth: first.seldepth,
                 hashfull: 0,
-                pv: pv.clone(),
+                pv: first.pv.clone(),
             };
         }
         if searcher.stopped || control.stop_requested() {
             break;
         }
+        shown = found;
         let elapsed = control.clock_elapsed();
         let this_iteration = searcher.started.elapsed().saturating_sub(iteration_started);
         // While pondering the clock has not started: only the soft limit
@@ -614,10 +678,19 @@ fn iterate(
         } else {
             this_iteration
         };
-        if let Some(b) = budget
-            && !b.may_start_iteration_under(elapsed, last, params.movetime.is_some(), full_movetime)
-        {
-            break;
+        if let Some(b) = budget {
+            let b = if spend_clock {
+                TimeBudget {
+                    soft: b.soft_for(trend),
+                    ..b
+                }
+            } else {
+                b
+            };
+            if !b.may_start_iteration_under(elapsed, last, params.movetime.is_some(), full_movetime)
+            {
+                break;
+            }
         }
         // One legal move under a time limit: play it, keep the clock.
         if all_moves.len() == 1 && budget.is_some() && !control.pondering() {
@@ -704,6 +777,7 @@ fn helper(
             main: main_nodes,
         },
         next_progress: Duration::MAX,
+        next_poll: search::POLL_INTERVAL,
         ybwc: None,
         lists: Default::default(),
         static_values: Vec::new(),
@@ -1457,6 +1531,43 @@ mod tests {
                     assert!(pos.is_legal(out.best.expect("move")), "{}", pos.fen());
                     assert_eq!(out.pv.first(), out.best.as_ref());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stop_is_seen_1024_positions_into_the_root_search_and_the_count_is_exact() {
+        // A stop asked for as depth 7 starts is read 1024 positions after
+        // the root search began (the depth-6 line's count), and the search
+        // reports exactly the positions it visited — not the next multiple
+        // of 1024 — as the last count before its move.
+        for pos in std::iter::once(Position::startpos()).chain(wac(3)) {
+            let mut engine = Engine::new(4);
+            engine.report_after = Duration::ZERO;
+            let control = SearchControl::default();
+            let params = GoParams {
+                depth: Some(30),
+                ..Default::default()
+            };
+            let mut at_depth_6 = None;
+            let mut last_count = None;
+            let out = engine.search_reporting(&pos, &params, &control, |r| match r {
+                Report::Iteration(info) => {
+                    if info.depth == 6 {
+                        at_depth_6 = Some(info.nodes);
+                    }
+                    last_count = Some(info.nodes);
+                }
+                Report::CurrMove { depth: 7, .. } => control.stop(),
+                Report::Progress { nodes, .. } => last_count = Some(*nodes),
+                _ => {}
+            });
+            assert_eq!(out.depth, 6, "{}", pos.fen());
+            let start = at_depth_6.expect("depth 6 finished");
+            assert_eq!(out.nodes, start + search::POLL_INTERVAL, "{}", pos.fen());
+            assert_eq!(last_count, Some(out.nodes), "{}", pos.fen());
+            if start % 1024 != 0 {
+                assert_ne!(out.nodes % 1024, 0, "{}", pos.fen());
             }
         }
     }

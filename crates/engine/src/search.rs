@@ -495,6 +495,11 @@ impl SearchControl {
     }
 }
 
+/// How many positions a search visits between two readings of `stop` and
+/// the clock (an atomic load and a system call would cost more at every
+/// position than they gain; 1024 positions take well under a millisecond).
+pub const POLL_INTERVAL: u64 = 1024;
+
 /// How often a search reports its progress (`info nodes … time …`) once
 /// it reports at all.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
@@ -547,6 +552,9 @@ pub(super) struct Searcher<'e> {
     pub reporting: Reporting<'e>,
     /// When progress is next reported (main thread).
     pub next_progress: Duration,
+    /// The count at which `stop` and the clock are next read
+    /// ([`Searcher::poll_from_here`]).
+    pub next_poll: u64,
     /// Young Brothers Wait: the threads' pool and the split points this
     /// search works under (`None`: one thread, or Lazy SMP).
     pub ybwc: Option<Worker<'e>>,
@@ -649,11 +657,41 @@ impl Searcher<'_> {
         }
     }
 
-    /// The current line as a [`SearchInfo`].
+    /// Sends `report` to the GUI now if this is the main thread (the
+    /// lines of an iteration are never held back).
+    pub fn send(&mut self, report: &Report) {
+        if let Reporting::Main { report: send, .. } = &mut self.reporting {
+            send(report);
+        }
+    }
+
+    /// Sends the search's numbers so far (`info nodes … time …`) now.
+    pub fn send_progress(&mut self) {
+        let progress = Report::Progress {
+            nodes: self.total_nodes(),
+            time: self.started.elapsed(),
+            hashfull: self.tt.permille_full(),
+        };
+        self.send(&progress);
+    }
+
+    /// Reads `stop` and the clock next [`POLL_INTERVAL`] positions from
+    /// now, and every [`POLL_INTERVAL`] from then on; called as each root
+    /// search starts. The count is exact whenever a search stops; polling
+    /// from each root search's start rather than at the count's multiples
+    /// only keeps the count at a stop from always being a round multiple,
+    /// which a GUI reads as an estimate.
+    pub fn poll_from_here(&mut self) {
+        self.next_poll = self.nodes + POLL_INTERVAL;
+    }
+
+    /// The current line as a [`SearchInfo`]. Its `seldepth` is at least
+    /// the iteration's depth: a line that a mate or a draw ends before the
+    /// horizon is still a search of that depth.
     pub fn info(&self, value: Value, pv: Vec<Move>, multipv: usize) -> SearchInfo {
         SearchInfo {
             depth: self.iteration,
-            seldepth: self.seldepth,
+            seldepth: self.seldepth.max(self.iteration as usize),
             multipv,
             value,
             nodes: self.total_nodes(),
@@ -716,7 +754,8 @@ impl Searcher<'_> {
         {
             self.stopped = true;
         }
-        if self.nodes.is_multiple_of(1024) {
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_INTERVAL;
             if self.control.stop_requested() {
                 self.stopped = true;
             }

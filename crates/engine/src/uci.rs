@@ -21,10 +21,25 @@
 //! finished iteration; after the first second, `currmove`/`currmovenumber`
 //! for each root move, `lowerbound`/`upperbound` lines when a root search
 //! fails outside its aspiration window, and a progress line (`nodes`, `nps`,
-//! `time`, `hashfull`) every second; and a final `info` line just before
-//! `bestmove`, with the nodes and time of the whole search. Nodes are
-//! summed over all threads (`Threads`); `nps` is left out while no
-//! millisecond has passed.
+//! `time`, `hashfull`) every second. Each line is written once: a search
+//! that ends between iterations has said everything with its last
+//! iteration's lines; one that a limit or `stop` cuts inside an iteration
+//! ends with what that iteration found (a better root move, or with
+//! MultiPV the lines it finished, completed by the last iteration's other
+//! lines at their depth) or else with a progress line, so the last count
+//! before `bestmove` is the whole search's. With MultiPV every iteration
+//! reports every line (`multipv 1` to `N`, in order). `seldepth` is never
+//! below `depth`. Nodes are exact (a search polls `stop` and the clock
+//! every 1024 positions but counts every one) and summed over all threads
+//! (`Threads`); `nps` is left out while no millisecond has passed.
+//!
+//! **Analysis and play search differently.** `UCI_AnalyseMode` (which
+//! python-chess's `analyse` and most GUIs' analysis windows set) searches
+//! every root move to the full depth, where a game reduces the late ones
+//! ([`Engine::search_pruning`]): an analysis can prefer a move the engine
+//! would not play at the same depth, and the two report different node
+//! counts. UCI gives an option no description, so docs/chess.md says it
+//! where a GUI user looks.
 //!
 //! **Threads.** `Threads` (1 to the machine's cores; more is refused)
 //! searches on that many threads by the `SMP Method`: `ybwc` (the default,
@@ -395,6 +410,7 @@ impl Session {
         o.line("option name UCI_Chess960 type check default false");
         o.line("option name UCI_AnalyseMode type check default false");
         o.line("option name FullMoveTime type check default true");
+        o.line("option name SpendClock type check default false");
         o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
         let mut pruning = Pruning::default();
         let mut terms = EvalTerms::default();
@@ -461,6 +477,9 @@ impl Session {
             "ponder" => need(name, value).and_then(|v| parse_check(v).map(|_| ())),
             "fullmovetime" => {
                 need(name, value).and_then(|v| parse_check(v).map(|b| engine.full_movetime = b))
+            }
+            "spendclock" => {
+                need(name, value).and_then(|v| parse_check(v).map(|b| engine.spend_clock = b))
             }
             "uci_chess960" => {
                 need(name, value).and_then(|v| parse_check(v).map(|b| self.chess960 = b))
@@ -609,25 +628,10 @@ impl Session {
                 return out.error("engine unavailable");
             };
             let multipv = engine.multipv > 1;
-            let started = std::time::Instant::now();
             let outcome = engine.search_reporting(&root, &params, &ctl, |report| {
                 out.line(&report_line(&root, report, chess960, multipv))
             });
             drop(engine);
-            if outcome.best.is_some() {
-                // The whole search's numbers, just before the move.
-                let last = SearchInfo {
-                    depth: outcome.depth + u32::from(outcome.from_interrupted),
-                    seldepth: outcome.seldepth,
-                    multipv: 1,
-                    value: outcome.value,
-                    nodes: outcome.nodes,
-                    time: started.elapsed(),
-                    pv: outcome.pv.clone(),
-                    hashfull: outcome.hashfull,
-                };
-                out.line(&info_line(&root, &last, chess960, multipv, None));
-            }
             if outcome.best.is_none() {
                 // The game is over: say so, as a GUI that asked for a score expects.
                 let score = if root.in_check() { "mate 0" } else { "cp 0" };

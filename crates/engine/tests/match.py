@@ -172,6 +172,9 @@ def play_game(ours, theirs, start, ours_white, args):
                 raise Fault(f"illegal move {played.move} in {board.fen()}")
             return 1.0, f"opponent illegal move {played.move}", board
         board.push(played.move)
+    if not args.nodes:
+        # How much of its clock each side left unused.
+        reason = f"{reason}; clock left {clock[us]:.2f} s, opponent {clock[not us]:.2f} s"
     return result, reason, board
 
 

@@ -116,8 +116,8 @@ fn go_depth_reports_info_and_a_legal_bestmove() {
         .iter()
         .filter(|l| l.starts_with("info depth"))
         .collect();
-    // One line an iteration, and the final one before bestmove.
-    assert_eq!(infos.len(), 6, "{lines:?}");
+    // One line an iteration: the last one is not repeated before bestmove.
+    assert_eq!(infos.len(), 5, "{lines:?}");
     for key in [
         " seldepth ",
         " score cp ",
@@ -574,10 +574,6 @@ fn a_final_info_line_comes_before_bestmove() {
         .position(|l| l.starts_with("bestmove"))
         .expect("bestmove");
     let last = &lines[best - 1];
-    assert!(
-        last.starts_with("info depth") && last.contains(" pv "),
-        "{last}"
-    );
     let iterations = lines[..best - 1]
         .iter()
         .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
@@ -585,18 +581,97 @@ fn a_final_info_line_comes_before_bestmove() {
         .max()
         .expect("an iteration");
     // The stop came during an iteration: the search went on after the last
-    // finished one, and the final line counts those nodes too.
+    // finished one, and the final line counts those nodes too — the cut
+    // iteration's better move, or the count alone (no line said twice).
     assert!(
         field(last, "nodes").expect("nodes") > iterations,
         "{lines:?}"
     );
-    // Its move is the one played.
-    let mv = lines[best].split_whitespace().nth(1).expect("move");
-    assert!(
-        last.contains(&format!(" pv {mv}")),
-        "{last} / {}",
-        lines[best]
-    );
+    if last.starts_with("info depth") {
+        // Its move is the one played.
+        let mv = lines[best].split_whitespace().nth(1).expect("move");
+        assert!(
+            last.contains(&format!(" pv {mv}")),
+            "{last} / {}",
+            lines[best]
+        );
+    } else {
+        assert!(
+            last.starts_with("info nodes ") && last.contains(" time "),
+            "{last}"
+        );
+    }
+}
+
+/// The `info` lines with a principal variation.
+fn pv_lines(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
+        .collect()
+}
+
+#[test]
+fn multipv_reports_every_line_of_every_iteration_under_a_node_limit() {
+    // Each iteration's report is lines `multipv 1, 2, 3` in order with
+    // three different first moves, the cut last iteration's too (5 000
+    // positions stop the start position's depth 4 in its third line, which
+    // depth 3's lines complete, at depth 3; 50 000 stop depth 7 in its first
+    // line, and a count alone ends the search).
+    for n in [1_000, 5_000, 20_000, 50_000] {
+        let lines = session(&format!(
+            "setoption name MultiPV value 3\nposition startpos\ngo nodes {n}\n"
+        ));
+        let mut blocks: Vec<Vec<&String>> = Vec::new();
+        for l in pv_lines(&lines) {
+            if field(l, "multipv") == Some(1) {
+                blocks.push(Vec::new());
+            }
+            blocks.last_mut().expect("multipv 1 first").push(l);
+        }
+        assert!(blocks.len() >= 2, "{n}: {lines:#?}");
+        for block in &blocks {
+            let numbers: Vec<u64> = block.iter().filter_map(|l| field(l, "multipv")).collect();
+            assert_eq!(numbers, [1, 2, 3], "{n}: {block:#?}");
+            let firsts: std::collections::BTreeSet<&str> = block
+                .iter()
+                .filter_map(|l| l.split(" pv ").nth(1)?.split_whitespace().next())
+                .collect();
+            assert_eq!(firsts.len(), 3, "{n}: {block:#?}");
+            let depth = field(block[0], "depth").expect("depth");
+            for l in block {
+                let d = field(l, "depth").expect("depth");
+                assert!(d == depth || d + 1 == depth, "{n}: {block:#?}");
+            }
+        }
+        // The last count before the move is the whole search's.
+        let best = lines.iter().position(|l| l.starts_with("bestmove"));
+        let last = &lines[best.expect("bestmove") - 1];
+        let most = lines.iter().filter_map(|l| field(l, "nodes")).max();
+        assert_eq!(field(last, "nodes"), most, "{n}: {lines:#?}");
+    }
+}
+
+#[test]
+fn seldepth_is_never_below_depth() {
+    // Mates cut the lines short of the horizon (mate-distance pruning):
+    // the deepest ply reached can be less than the iteration's depth.
+    for (fen, go) in [
+        ("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "depth 6"),
+        (
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
+            "depth 8",
+        ),
+        ("k7/8/1K6/8/8/8/8/7R b - - 0 1", "depth 6"),
+    ] {
+        let lines = session(&format!("position fen {fen}\ngo {go}\n"));
+        let infos: Vec<&String> = lines.iter().filter(|l| l.contains(" seldepth ")).collect();
+        assert!(!infos.is_empty(), "{lines:?}");
+        for l in infos {
+            let (depth, sel) = (field(l, "depth"), field(l, "seldepth"));
+            assert!(sel >= depth, "{fen}: {l}");
+        }
+    }
 }
 
 // Issue 14, item 10: a GUI sees progress within an iteration.
@@ -697,11 +772,12 @@ fn move_overhead_is_an_option_and_is_kept_back() {
         "{lines:?}"
     );
     let started = std::time::Instant::now();
-    let lines =
-        session("setoption name Move Overhead value 2800\nposition startpos\ngo movetime 3000\n");
+    let lines = session(
+        "setoption name Move Overhead value 2800\nposition startpos\ngo wtime 3000 btime 3000\n",
+    );
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
     assert!(lines.last().expect("bestmove").starts_with("bestmove"));
-    // 200 ms of search, not 3 s.
+    // A clock of 200 ms after the overhead, not 3 s.
     assert!(
         started.elapsed() < std::time::Duration::from_millis(1500),
         "{:?}",
@@ -762,7 +838,7 @@ fn threads_are_bounded_by_the_machine_and_search_together() {
             "{lines:?}"
         );
         let best = lines.len() - 1;
-        let last_iteration = lines[..best - 1]
+        let last_iteration = lines[..best]
             .iter()
             .filter(|l| l.starts_with("info depth 6 ") && l.contains(" pv "))
             .filter_map(|l| field(l, "nodes"))
@@ -1009,6 +1085,21 @@ fn analyse_mode_and_root_reductions_are_listed_and_checked() {
 /// Runs `script` (setoptions, a position and a `go`) and checks that exactly
 /// one of its lines is refused, as a check option's value that is neither
 /// true nor false, and that the search still plays a move.
+#[test]
+fn spend_clock_is_listed_off_and_checked() {
+    let lines = session("uci\n");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name SpendClock type check default false"),
+        "{lines:?}"
+    );
+    refuses_one_check_value(
+        "setoption name SpendClock value true\nsetoption name SpendClock value maybe\n\
+         position startpos\ngo wtime 2000 btime 2000 winc 100 binc 100\n",
+    );
+}
+
 fn refuses_one_check_value(script: &str) {
     let lines = session(script);
     let errors: Vec<&String> = lines

@@ -82,6 +82,25 @@ def multipv(engine):
     infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=4), multipv=3)
     firsts = {info["pv"][0] for info in infos}
     check("MultiPV 3 gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
+    # Under a node limit the search stops inside an iteration: the GUI still
+    # sees lines 1, 2 and 3 of every iteration, in order, with three different
+    # first moves, and the final result has all three.
+    for nodes in (5000, 20000, 50000):
+        blocks = []
+        with engine.analysis(chess.Board(), chess.engine.Limit(nodes=nodes), multipv=3) as analysis:
+            for info in analysis:
+                if "pv" not in info:
+                    continue
+                if info.get("multipv") == 1:
+                    blocks.append([])
+                if blocks:
+                    blocks[-1].append((info.get("multipv"), info["pv"][0]))
+        whole = bool(blocks) and all(
+            [n for n, _ in block] == [1, 2, 3] and len({m for _, m in block}) == 3 for block in blocks)
+        check(f"MultiPV 3 at {nodes} nodes: every iteration reports lines 1-3", whole, blocks[-2:])
+        infos = engine.analyse(chess.Board(), chess.engine.Limit(nodes=nodes), multipv=3)
+        firsts = {info["pv"][0] for info in infos}
+        check(f"MultiPV 3 at {nodes} nodes gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
 
 
 def infinite_analysis(engine):
