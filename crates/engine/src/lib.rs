@@ -1505,10 +1505,10 @@ mod tests {
 
     #[test]
     fn the_node_limit_holds_in_every_iteration_for_any_multipv() {
-        // Issue 14: with MultiPV 3, `go nodes 100` searched 20 119 nodes
-        // (the first iteration ignored every limit). Now every limit holds
-        // from the first node; the move is legal and, once a root move has
-        // been searched to the end, one of the searched ones.
+        // Every limit holds from the first node, the first iteration
+        // included (with MultiPV 3, `go nodes 100` must not search
+        // thousands); the move is legal and, once a root move has been
+        // searched to the end, one of the searched ones.
         let positions: Vec<Position> = std::iter::once(Position::startpos())
             .chain(wac(4))
             .collect();
