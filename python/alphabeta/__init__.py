@@ -20,6 +20,7 @@ raises :class:`KeyboardInterrupt` (long calls release the GIL).
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -57,41 +58,67 @@ def tree_names() -> List[str]:
     return list(_core.tree_names())
 
 
+def _read_value(v: Union[int, str]) -> Union[int, float]:
+    """A value of the schema (an int, or "+inf"/"-inf") as Python writes it."""
+    return {"+inf": float("inf"), "-inf": float("-inf")}.get(v, v) if isinstance(v, str) else v
+
+
+def _write_value(v: Union[int, float]) -> Union[int, str]:
+    """A value as the schema writes it: an int, the infinities as "+inf"/"-inf"."""
+    if isinstance(v, float) and v in (float("inf"), float("-inf")):
+        return "+inf" if v > 0 else "-inf"
+    return v
+
+
+_OPTIONAL = ("trace", "parallel")
+
+
 @dataclass(frozen=True)
 class SearchResult:
-    """What one search found and counted.
+    """What one search found and counted: one result of ``alphabeta search
+    --format json`` (the schema of docs/schema.md).
 
     ``value`` is the root value for the player to move at the root (an
-    ``int``; ``float('inf')``/``-inf`` for the infinities). The counts follow
-    the papers: ``bottom_positions`` is Fuller's NBP (positions evaluated),
-    ``positions_examined`` counts every position visited, the ``*_per_level``
-    lists are indexed by level (the root is level 0), cutoffs are by kind
-    (alpha cutoffs at Min nodes, beta cutoffs at Max nodes, deep ones apart),
-    and ``node_types`` counts Knuth's node types (Theorem 1) by label.
+    ``int``; ``float('inf')``/``-inf`` for the infinities). Moves are
+    written as the command line writes them: a move of an explicit tree is
+    the number of the child it leads to (from 1, Knuth & Moore's Dewey
+    numbering), a move of tic-tac-toe the square 1-9 (row by row), a move of
+    a game written in Python the game's own move object, and a chess move
+    (:mod:`alphabeta.chess`) a :class:`chess.Move`. The counts follow the
+    papers: ``bottom_positions`` is Fuller's NBP (positions evaluated),
+    ``positions_examined`` counts every position visited,
+    ``settled_positions`` those a table or McCarthy's bounds settled, the
+    ``*_per_level`` lists are indexed by level (the root is level 0),
+    cutoffs are by kind (alpha cutoffs at Min nodes, beta cutoffs at Max
+    nodes, deep ones apart), ``re_searches`` counts the passes Scout,
+    NegaScout, MTD(f) and MT-SSS* repeat, and ``node_types`` counts Knuth's
+    node types (Theorem 1) by Hsu's label. ``trace`` (with ``trace=True``)
+    lists every examined position; ``parallel`` is ``ybwc``'s split points.
     """
 
     procedure: str
     value: Union[int, float]
+    best_move: Any
     principal_variation: List[Any]
     positions_examined: int
     bottom_positions: int
     move_generations: int
+    settled_positions: int
     examined_per_level: List[int]
     bottom_per_level: List[int]
     move_generations_per_level: List[int]
+    settled_per_level: List[int]
     alpha_cutoffs: int
     beta_cutoffs: int
     deep_cutoffs: int
     pruned_branches: int
     deep_pruned_branches: int
+    re_searches: int
     node_types: Dict[str, int]
-    input: str
+    trace: Optional[List[Dict[str, Any]]] = None
+    parallel: Optional[Dict[str, Any]] = None
+    input: str = field(default="", compare=False)
     extra: Dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def best_move(self) -> Any:
-        """The first move of the principal variation (``None`` if there is none)."""
-        return self.principal_variation[0] if self.principal_variation else None
 
     @property
     def cutoffs(self) -> int:
@@ -99,18 +126,26 @@ class SearchResult:
         return self.alpha_cutoffs + self.beta_cutoffs
 
     def to_dict(self) -> Dict[str, Any]:
-        """Every field as plain Python data (what ``alphabeta search --json`` reports)."""
-        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "extra"}
-        d["principal_variation"] = list(self.principal_variation)
-        d["node_types"] = dict(self.node_types)
-        d.update(self.extra)
+        """The result as ``alphabeta search --format json`` writes it: equal to
+        one element of its ``results`` (docs/schema.md; values as ints or
+        "+inf"/"-inf"), with ``extra``'s keys added (chess: the SAN line)."""
+        d: Dict[str, Any] = {}
+        for k in self.__dataclass_fields__:
+            if k in ("input", "extra") or (k in _OPTIONAL and getattr(self, k) is None):
+                continue
+            d[k] = copy.deepcopy(getattr(self, k))
+        d["value"] = _write_value(self.value)
+        d.update(copy.deepcopy(self.extra))
         return d
 
     @classmethod
     def _from(cls, raw: Dict[str, Any]) -> "SearchResult":
         names = set(cls.__dataclass_fields__) - {"extra"}
         core = {k: v for k, v in raw.items() if k in names}
-        core["node_types"] = dict(raw["node_types"])
+        core["value"] = _read_value(raw["value"])
+        pv = list(raw["principal_variation"])
+        core["principal_variation"] = pv
+        core["best_move"] = pv[0] if pv else None
         extra = {k: v for k, v in raw.items() if k not in names}
         return cls(extra=extra, **core)
 
@@ -128,6 +163,8 @@ def search(
     *,
     root: Any = None,
     convention: str = "minmax",
+    trace: bool = False,
+    threads: int = 1,
 ) -> SearchResult:
     """Search a game tree or a game with one procedure, counting everything.
 
@@ -138,6 +175,8 @@ def search(
     * the tree text format, e.g. ``"((3 12 8) (2 4 6) (14 5 2))"``;
     * a named tree of the papers: ``"pi"`` (Knuth & Moore's Fig. 2), ... (see
       :func:`tree_names`);
+    * the built-in game ``"tictactoe"``, from the empty board (as
+      ``alphabeta search --game tictactoe``);
     * a game written in Python: an object with ``moves(pos)``, ``play(pos,
       move)`` and ``evaluate(pos)`` (optionally ``is_terminal(pos)``,
       ``key(pos)`` and ``viewpoint = "max"``), searched from ``root`` (or
@@ -147,9 +186,14 @@ def search(
     ``procedure`` is any name of :func:`procedures` (``"f2"`` is Knuth &
     Moore's fail-hard alpha-beta). ``alpha``/``beta`` give the root window
     (default: the full window), ``depth`` a depth limit in plies.
+    ``trace=True`` records every examined position (``result.trace``);
+    ``threads`` is the number of threads of the parallel procedure
+    ``"ybwc"``.
     """
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be at least 0, not {depth}")
+    if threads != 1 and procedure != "ybwc":
+        raise ValueError(f"threads={threads!r} is for the parallel procedure: use it with procedure=\"ybwc\"")
     if _is_game(tree):
         if root is None:
             root = getattr(tree, "root", None)
@@ -157,9 +201,9 @@ def search(
                 root = tree.start()
             if root is None:
                 raise ValueError("give the root position: search(game, root=...), or a game.root / game.start()")
-        raw = _core.search_game(tree, root, procedure, alpha, beta, depth)
+        raw = _core.search_game(tree, root, procedure, alpha, beta, depth, trace)
     else:
-        raw = _core.search_tree(tree, procedure, alpha, beta, depth, convention)
+        raw = _core.search_tree(tree, procedure, alpha, beta, depth, convention, threads, trace)
     return SearchResult._from(raw)
 
 

@@ -15,6 +15,8 @@ def search_tree(
     beta: Bound = None,
     depth: Optional[int] = None,
     convention: str = "minmax",
+    threads: int = 1,
+    trace: bool = False,
 ) -> Dict[str, Any]: ...
 def search_game(
     game: Any,
@@ -23,6 +25,7 @@ def search_game(
     alpha: Bound = None,
     beta: Bound = None,
     depth: Optional[int] = None,
+    trace: bool = False,
 ) -> Dict[str, Any]: ...
 def search_chess(
     fen: str,

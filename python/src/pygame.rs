@@ -17,11 +17,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use alphabeta_core::game::max_view;
+use alphabeta_core::procedures::Capabilities;
 use alphabeta_core::{Game, HashedGame, INFINITY, NEG_INFINITY, Value};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::dispatch::{self, Choice, MaybeBounded};
+use crate::dispatch::Request;
 use crate::value_error;
 
 /// A position: the Python object, and the moves `moves` gave for it (the
@@ -184,12 +185,16 @@ impl HashedGame for PyGame<'_> {
     }
 }
 
-impl MaybeBounded for PyGame<'_> {}
+/// A game written in Python has no optimistic and pessimistic values here,
+/// and holds the interpreter, so its threads cannot share it.
+impl Capabilities for PyGame<'_> {}
 
-/// Searches a game written in Python from `root`; returns a dict of the
-/// result, the principal variation as the game's own move objects.
+/// Searches a game written in Python from `root`; returns the schema's dict
+/// (docs/schema.md), the best move and the principal variation as the
+/// game's own move objects.
 #[pyfunction]
-#[pyo3(signature = (game, root, procedure="f2", alpha=None, beta=None, depth=None))]
+#[pyo3(signature = (game, root, procedure="f2", alpha=None, beta=None, depth=None, trace=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn search_game<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -198,6 +203,7 @@ pub fn search_game<'py>(
     alpha: Option<&Bound<'py, PyAny>>,
     beta: Option<&Bound<'py, PyAny>>,
     depth: Option<u32>,
+    trace: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     for method in ["moves", "play", "evaluate"] {
         if !game.hasattr(method)? {
@@ -220,12 +226,8 @@ pub fn search_game<'py>(
             }
         },
     };
-    let choice = procedure.parse::<Choice>().map_err(value_error)?;
-    let window = (
-        dispatch::bound(alpha, NEG_INFINITY)?,
-        dispatch::bound(beta, INFINITY)?,
-    );
     let stop = Arc::new(AtomicBool::new(false));
+    let request = Request::new(procedure, alpha, beta, depth, 1, trace, &stop)?;
     let g = PyGame {
         py,
         obj: game.clone(),
@@ -237,16 +239,18 @@ pub fn search_game<'py>(
         calls: Cell::new(0),
     };
     let start = PyPos::new(root.clone().unbind());
-    let outcome = dispatch::run(&g, &start, choice, depth.unwrap_or(u32::MAX), window, &stop)
-        .map_err(value_error)?;
+    let outcome = request.run(&g, &start);
+    // A callback's exception stopped the search: it is what went wrong.
     if let Some(e) = g.error.borrow_mut().take() {
         return Err(e);
     }
-    let d = dispatch::outcome_dict(py, &outcome)?;
+    let outcome = outcome?;
+    let input = format!("game {}", game.get_type().name()?);
+    let d = crate::search::schema_dict(py, &outcome.clone().map_moves(|_| ()), &input)?;
     // The principal variation as the game's moves: replay it from the root.
     let mut pv = Vec::new();
     let mut at = PyPos::new(root.clone().unbind());
-    for &i in &outcome.pv {
+    for &i in &outcome.principal_variation {
         let moves = g.list_moves(&at)?;
         let Some(m) = moves.get(i as usize) else {
             break;
@@ -255,7 +259,7 @@ pub fn search_game<'py>(
         let next = game.call_method1("play", (at.0.obj.bind(py), m.bind(py)))?;
         at = PyPos::new(next.unbind());
     }
+    d.set_item("best_move", pv.first().map(|m| m.clone_ref(py)))?;
     d.set_item("principal_variation", pv)?;
-    d.set_item("input", format!("game {}", game.get_type().name()?))?;
     Ok(d)
 }

@@ -41,6 +41,13 @@ impl TicTacToe {
     pub fn start(&self) -> Board {
         Board::default()
     }
+
+    /// The number of the square a move plays, 1 to 9 row by row from the top
+    /// left: how the command line and the Python package write a move
+    /// (docs/schema.md).
+    pub const fn square_number(mv: u8) -> u32 {
+        mv as u32 + 1
+    }
 }
 
 impl Game for TicTacToe {

@@ -239,6 +239,16 @@ impl Tree {
         DeweyPath(path)
     }
 
+    /// The number of `node` among its brothers, from 1 (the last index of
+    /// its Dewey address; 0 for the root): how the command line and the
+    /// Python package write a move of an explicit tree (docs/schema.md).
+    pub fn move_number(&self, node: NodeId) -> u32 {
+        match self.nodes[node as usize].parent {
+            Some(_) => self.nodes[node as usize].index,
+            None => 0,
+        }
+    }
+
     /// The node at a Dewey address, if there is one.
     pub fn node_at(&self, path: &DeweyPath) -> Option<NodeId> {
         path.0.iter().try_fold(Tree::ROOT, |n, &a| {

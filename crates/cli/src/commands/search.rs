@@ -193,9 +193,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         match game.as_str() {
             "tictactoe" | "tic-tac-toe" => {
                 let g = TicTacToe;
-                // Squares numbered 1 to 9, row by row.
                 let found = search(&g, &g.start(), &chosen, all, &options, |&m| {
-                    u32::from(m) + 1
+                    TicTacToe::square_number(m)
                 })?;
                 let shown = Shown {
                     mv: |n| format!("square {n}"),
@@ -207,8 +206,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     } else {
         let (title, tree) = load_tree(&args)?;
-        // A move of an explicit tree is its Dewey number among its brothers.
-        let number = |&m: &u32| tree.path(m).0.last().copied().unwrap_or(0);
+        let number = |&m: &u32| tree.move_number(m);
         let found = search(&tree, &Tree::ROOT, &chosen, all, &options, number)?;
         // An explicit tree's values are plain numbers, never "win in N".
         let shown = Shown {

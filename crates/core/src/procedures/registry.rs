@@ -88,7 +88,7 @@ pub enum NotRun {
     OwnWindows(&'static str),
     /// McCarthy's procedure on a game without optimistic/pessimistic values.
     #[error(
-        "{0} needs optimistic and pessimistic values (Knuth & Moore §5), which this game does not have"
+        "{0} needs optimistic/pessimistic values (Knuth & Moore §5), which this game does not have"
     )]
     NeedsBounds(&'static str),
     /// The parallel procedure on a game whose positions its threads cannot
