@@ -252,6 +252,10 @@ fn search<G: Capabilities>(
     if all {
         run.retain(|n| match n.runs_on::<G>() {
             Ok(()) => true,
+            Err(NotRun::NotShared(_)) => {
+                skipped.push(format!("{n} (cannot share the game between threads)"));
+                false
+            }
             Err(_) => {
                 skipped.push(format!("{n} (needs optimistic/pessimistic values)"));
                 false
