@@ -131,9 +131,14 @@ class SearchResult:
         "+inf"/"-inf"), with ``extra``'s keys added (chess: the SAN line)."""
         d: Dict[str, Any] = {}
         for k in self.__dataclass_fields__:
-            if k in ("input", "extra") or (k in _OPTIONAL and getattr(self, k) is None):
+            if k in ("input", "extra", "best_move", "principal_variation") or (
+                k in _OPTIONAL and getattr(self, k) is None
+            ):
                 continue
             d[k] = copy.deepcopy(getattr(self, k))
+        # Moves are the game's own objects: the same objects, in a new list.
+        d["best_move"] = self.best_move
+        d["principal_variation"] = list(self.principal_variation)
         d["value"] = _write_value(self.value)
         d.update(copy.deepcopy(self.extra))
         return d
