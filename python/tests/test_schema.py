@@ -7,6 +7,7 @@ import json
 import pytest
 
 import alphabeta
+import alphabeta.chess
 
 
 def _cli_results(cli, *args):
@@ -52,10 +53,12 @@ def test_windows_traces_and_the_parallel_procedure_have_the_same_schema(cli):
 
 
 def test_infinite_values_are_written_as_strings():
-    r = alphabeta.search([[float("inf"), 1], [float("inf"), 3]], procedure="f2")
+    r = alphabeta.search([[float("inf"), float("inf")], [1, 2]], procedure="f2")
     assert r.value == float("inf")
     assert r.to_dict()["value"] == "+inf"
     assert json.loads(json.dumps(r.to_dict())) == r.to_dict()
+    with pytest.raises(ValueError, match="ybwc searches on several threads"):
+        alphabeta.chess.search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", depth=1, procedure="ybwc")
 
 
 def test_tictactoe_by_name_is_the_built_in_game():
