@@ -97,8 +97,9 @@ mod tests {
             let v = format!("{}/{}", r.numerator, r.denominator);
             assert!(is_printed(&v, "Fuller et al. 1973, §5, Table 5.2"), "{v}");
         }
-        for &(d, r0, r1, rs) in KNUTH_TABLE_1.iter() {
-            for x in [Some(r0), Some(r1), rs].into_iter().flatten() {
+        for row in alphabeta_analysis::knuth::bounds::TABLE_1.iter() {
+            let d = row.d;
+            for x in [row.r0, row.r1, row.r_star] {
                 let v = format!("{x:.3}");
                 assert!(
                     is_printed(&v, "Knuth & Moore 1975, §7, Table 1"),
