@@ -7,8 +7,8 @@
 //! `Trace`, and the same ordered stream of observer events, on many random
 //! trees, windows and return rules, for every model of the crate.
 
-use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 use crate::common;
+use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
 use alphabeta_core::{
     Game, INFINITY, MoveList, NEG_INFINITY, NodeTypes, Search, Stats, Trace, Value,

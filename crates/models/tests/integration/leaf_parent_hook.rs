@@ -5,8 +5,8 @@
 //! windows, return rules and node limits; and the counts pinned before the
 //! hook existed still hold.
 
-use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 use crate::common;
+use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
 use alphabeta_core::{
     Game, INFINITY, Limits, MoveList, NEG_INFINITY, NodeTypes, Numbered, Search, Stats, Trace,

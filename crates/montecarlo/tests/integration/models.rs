@@ -3,11 +3,11 @@
 // Knuth Theorem 6, eqs (52)–(53), and eq. (54) for F1 (no deep cutoffs), from
 // the analysis crate, which reads the OCR'd recurrence as
 // A_{n+1} = H_d·A_n + (d − H_d)·B_n and eq. (54) with A₀ = 1, A₁ = d.
+use crate::common;
 use alphabeta_analysis::knuth::{
     totally_dependent_expected_leaves as theorem_6,
     totally_dependent_f1_expected_leaves as equation_54,
 };
-use crate::common;
 
 use common::simulate;
 
