@@ -99,7 +99,10 @@ mod tests {
         }
         for row in alphabeta_analysis::knuth::bounds::TABLE_1.iter() {
             let d = row.d;
-            for x in [row.r0, row.r1, row.r_star] {
+            for x in [Some(row.r0), Some(row.r1), row.r_star_printed()]
+                .into_iter()
+                .flatten()
+            {
                 let v = format!("{x:.3}");
                 assert!(
                     is_printed(&v, "Knuth & Moore 1975, §7, Table 1"),
