@@ -26,6 +26,7 @@ command line's message); a game whose lines never end raises
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -75,41 +76,67 @@ def tree_names() -> List[str]:
     return list(_core.tree_names())
 
 
+def _read_value(v: Union[int, str]) -> Union[int, float]:
+    """A value of the schema (an int, or "+inf"/"-inf") as Python writes it."""
+    return {"+inf": float("inf"), "-inf": float("-inf")}.get(v, v) if isinstance(v, str) else v
+
+
+def _write_value(v: Union[int, float]) -> Union[int, str]:
+    """A value as the schema writes it: an int, the infinities as "+inf"/"-inf"."""
+    if isinstance(v, float) and v in (float("inf"), float("-inf")):
+        return "+inf" if v > 0 else "-inf"
+    return v
+
+
+_OPTIONAL = ("trace", "parallel")
+
+
 @dataclass(frozen=True)
 class SearchResult:
-    """What one search found and counted.
+    """What one search found and counted: one result of ``alphabeta search
+    --format json`` (the schema of docs/schema.md).
 
     ``value`` is the root value for the player to move at the root (an
-    ``int``; ``float('inf')``/``-inf`` for the infinities). The counts follow
-    the papers: ``bottom_positions`` is Fuller's NBP (positions evaluated),
-    ``positions_examined`` counts every position visited, the ``*_per_level``
-    lists are indexed by level (the root is level 0), cutoffs are by kind
-    (alpha cutoffs at Min nodes, beta cutoffs at Max nodes, deep ones apart),
-    and ``node_types`` counts Knuth's node types (Theorem 1) by label.
+    ``int``; ``float('inf')``/``-inf`` for the infinities). Moves are
+    written as the command line writes them: a move of an explicit tree is
+    the number of the child it leads to (from 1, Knuth & Moore's Dewey
+    numbering), a move of tic-tac-toe the square 1-9 (row by row), a move of
+    a game written in Python the game's own move object, and a chess move
+    (:mod:`alphabeta.chess`) a :class:`chess.Move`. The counts follow the
+    papers: ``bottom_positions`` is Fuller's NBP (positions evaluated),
+    ``positions_examined`` counts every position visited,
+    ``settled_positions`` those a table or McCarthy's bounds settled, the
+    ``*_per_level`` lists are indexed by level (the root is level 0),
+    cutoffs are by kind (alpha cutoffs at Min nodes, beta cutoffs at Max
+    nodes, deep ones apart), ``re_searches`` counts the passes Scout,
+    NegaScout, MTD(f) and MT-SSS* repeat, and ``node_types`` counts Knuth's
+    node types (Theorem 1) by Hsu's label. ``trace`` (with ``trace=True``)
+    lists every examined position; ``parallel`` is ``ybwc``'s split points.
     """
 
     procedure: str
     value: Union[int, float]
+    best_move: Any
     principal_variation: List[Any]
     positions_examined: int
     bottom_positions: int
     move_generations: int
+    settled_positions: int
     examined_per_level: List[int]
     bottom_per_level: List[int]
     move_generations_per_level: List[int]
+    settled_per_level: List[int]
     alpha_cutoffs: int
     beta_cutoffs: int
     deep_cutoffs: int
     pruned_branches: int
     deep_pruned_branches: int
+    re_searches: int
     node_types: Dict[str, int]
-    input: str
+    trace: Optional[List[Dict[str, Any]]] = None
+    parallel: Optional[Dict[str, Any]] = None
+    input: str = field(default="", compare=False)
     extra: Dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def best_move(self) -> Any:
-        """The first move of the principal variation (``None`` if there is none)."""
-        return self.principal_variation[0] if self.principal_variation else None
 
     @property
     def cutoffs(self) -> int:
@@ -117,18 +144,31 @@ class SearchResult:
         return self.alpha_cutoffs + self.beta_cutoffs
 
     def to_dict(self) -> Dict[str, Any]:
-        """Every field as plain Python data (what ``alphabeta search --json`` reports)."""
-        d = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "extra"}
+        """The result as ``alphabeta search --format json`` writes it: equal to
+        one element of its ``results`` (docs/schema.md; values as ints or
+        "+inf"/"-inf"), with ``extra``'s keys added (chess: the SAN line)."""
+        d: Dict[str, Any] = {}
+        for k in self.__dataclass_fields__:
+            if k in ("input", "extra", "best_move", "principal_variation") or (
+                k in _OPTIONAL and getattr(self, k) is None
+            ):
+                continue
+            d[k] = copy.deepcopy(getattr(self, k))
+        # Moves are the game's own objects: the same objects, in a new list.
+        d["best_move"] = self.best_move
         d["principal_variation"] = list(self.principal_variation)
-        d["node_types"] = dict(self.node_types)
-        d.update(self.extra)
+        d["value"] = _write_value(self.value)
+        d.update(copy.deepcopy(self.extra))
         return d
 
     @classmethod
     def _from(cls, raw: Dict[str, Any]) -> "SearchResult":
         names = set(cls.__dataclass_fields__) - {"extra"}
         core = {k: v for k, v in raw.items() if k in names}
-        core["node_types"] = dict(raw["node_types"])
+        core["value"] = _read_value(raw["value"])
+        pv = list(raw["principal_variation"])
+        core["principal_variation"] = pv
+        core["best_move"] = pv[0] if pv else None
         extra = {k: v for k, v in raw.items() if k not in names}
         return cls(extra=extra, **core)
 
@@ -185,6 +225,8 @@ def search(
     *,
     root: Any = None,
     convention: str = "minmax",
+    trace: bool = False,
+    threads: int = 1,
 ) -> SearchResult:
     """Search a game tree or a game with one procedure, counting everything.
 
@@ -195,8 +237,11 @@ def search(
     * the tree text format, e.g. ``"((3 12 8) (2 4 6) (14 5 2))"``;
     * a named tree of the papers: ``"pi"`` (Knuth & Moore's Fig. 2), ... (see
       :func:`tree_names`);
+    * the built-in game ``"tictactoe"``, from the empty board (as
+      ``alphabeta search --game tictactoe``; moves are squares 1-9);
     * a state of a built-in game, :func:`alphabeta.games.tictactoe` or
-      :func:`alphabeta.games.connect4`, searched natively;
+      :func:`alphabeta.games.connect4`, searched natively (moves are the
+      state's own: squares 0-8, columns 1-7);
     * a game written in Python: an object with ``moves(pos)``, ``play(pos,
       move)`` and ``evaluate(pos)`` (optionally ``is_terminal(pos)``,
       ``key(pos)`` and ``viewpoint = "max"``), searched from ``root`` (or
@@ -207,6 +252,9 @@ def search(
     Moore's fail-hard alpha-beta). ``alpha``/``beta`` give the root window
     (default: the full window), ``depth`` a depth limit in plies (0 to
     :data:`MAX_PLY`; default: search to the ends of the game).
+    ``trace=True`` records every examined position (``result.trace``);
+    ``threads`` is the number of threads of the parallel procedure
+    ``"ybwc"``.
 
     A game is described by :class:`Game`: ``play`` must return a new
     position (one changed in place is refused with :class:`ValueError`
@@ -219,8 +267,12 @@ def search(
     alpha = _check.bound("alpha", alpha)
     beta = _check.bound("beta", beta)
     convention = _check.string("convention", convention)
+    trace = _check.boolean("trace", trace)
+    threads = _check.integer("threads", threads, 1, 1 << 16)
+    if threads != 1 and procedure != "ybwc":
+        raise ValueError(f"threads={threads!r} is for the parallel procedure: use it with procedure=\"ybwc\"")
     if isinstance(tree, _core.State):
-        raw = _core.search_state(tree, procedure, alpha, beta, depth)
+        raw = _core.search_state(tree, procedure, alpha, beta, depth, threads, trace)
     elif _is_game(tree):
         _check_game(tree)
         if root is None:
@@ -230,7 +282,7 @@ def search(
             if root is None:
                 raise ValueError("give the root position: search(game, root=...), or a game.root / game.start()")
         before = _snapshot(root)
-        raw = _core.search_game(tree, root, procedure, alpha, beta, depth)
+        raw = _core.search_game(tree, root, procedure, alpha, beta, depth, trace)
         if _changed(before, root):
             raise ValueError(
                 f"the search changed the root position ({before!r} became {root!r}): "
@@ -238,7 +290,7 @@ def search(
                 "or give the game a copy(pos) method and the search plays on copies"
             )
     elif isinstance(tree, (str, list, tuple)):
-        raw = _core.search_tree(tree, procedure, alpha, beta, depth, convention)
+        raw = _core.search_tree(tree, procedure, alpha, beta, depth, convention, threads, trace)
     else:
         raise TypeError(
             f"search() takes a tree (nested lists of ints, the tree text, or a name of "

@@ -16,6 +16,8 @@ def search_tree(
     beta: Bound = None,
     depth: Optional[int] = None,
     convention: str = "minmax",
+    threads: int = 1,
+    trace: bool = False,
 ) -> Dict[str, Any]: ...
 def search_game(
     game: Any,
@@ -24,6 +26,7 @@ def search_game(
     alpha: Bound = None,
     beta: Bound = None,
     depth: Optional[int] = None,
+    trace: bool = False,
 ) -> Dict[str, Any]: ...
 def search_chess(
     fen: str,
@@ -105,5 +108,7 @@ def search_state(
     alpha: Bound = None,
     beta: Bound = None,
     depth: Optional[int] = None,
+    threads: int = 1,
+    trace: bool = False,
 ) -> Dict[str, Any]: ...
 def solve_connect4(state: State, table_mb: int = 64, best: bool = True) -> Dict[str, Any]: ...

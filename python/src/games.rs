@@ -18,17 +18,10 @@ use alphabeta_trees::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::dispatch::{self, MaybeBounded};
+use crate::dispatch::Request;
 use crate::interrupt::interruptible;
+use crate::search::schema_dict;
 use crate::value_error;
-
-impl MaybeBounded for TicTacToe {}
-
-impl MaybeBounded for Connect4 {
-    fn mccarthy() -> Option<alphabeta_core::procedures::McCarthy<Self, dispatch::Instruments>> {
-        Some(alphabeta_core::procedures::alpha_beta_mccarthy)
-    }
-}
 
 /// A position of a built-in game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -229,10 +222,13 @@ pub fn connect4(moves: &str) -> PyResult<State> {
     })
 }
 
-/// Searches a state natively; returns a dict of the result, its principal
-/// variation as the game's moves.
+/// Searches a state natively through the core's registry; returns the
+/// schema's dict (docs/schema.md), the best move and the principal variation
+/// as the game's own moves (tic-tac-toe's squares 0–8, Connect Four's
+/// columns 1–7), so that `state.play(best_move)` plays it.
 #[pyfunction]
-#[pyo3(signature = (state, procedure="f2", alpha=None, beta=None, depth=None))]
+#[pyo3(signature = (state, procedure="f2", alpha=None, beta=None, depth=None, threads=1, trace=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn search_state<'py>(
     py: Python<'py>,
     state: &State,
@@ -240,40 +236,22 @@ pub fn search_state<'py>(
     alpha: Option<&Bound<'py, PyAny>>,
     beta: Option<&Bound<'py, PyAny>>,
     depth: Option<u32>,
+    threads: usize,
+    trace: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let choice = procedure.parse::<dispatch::Choice>().map_err(value_error)?;
-    let window = (
-        dispatch::bound(alpha, alphabeta_core::NEG_INFINITY)?,
-        dispatch::bound(beta, alphabeta_core::INFINITY)?,
-    );
-    let depth = depth.unwrap_or(u32::MAX);
     let stop = Arc::new(AtomicBool::new(false));
-    let (d, pv): (_, Vec<u32>) = match state.position {
+    let request = Request::new(procedure, alpha, beta, depth, threads, trace, &stop)?;
+    let title = state.__repr__().lines().next().unwrap_or("").to_string();
+    match state.position {
         Position::TicTacToe(b) => {
-            let o = interruptible(py, &stop, || {
-                dispatch::run(&TicTacToe, &b, choice, depth, window, &stop)
-            })?
-            .map_err(value_error)?;
-            (
-                dispatch::outcome_dict(py, &o)?,
-                o.pv.iter().map(|&s| u32::from(s)).collect(),
-            )
+            let outcome = interruptible(py, &stop, || request.run(&TicTacToe, &b))??;
+            schema_dict(py, &outcome.map_moves(|&square| u32::from(square)), &title)
         }
         Position::Connect4(b) => {
-            let o = interruptible(py, &stop, || {
-                dispatch::run(&Connect4::new(), &b, choice, depth, window, &stop)
-            })?
-            .map_err(value_error)?;
-            let pv = o.pv.iter().map(|&c| u32::from(c) + 1).collect();
-            (dispatch::outcome_dict(py, &o)?, pv)
+            let outcome = interruptible(py, &stop, || request.run(&Connect4::new(), &b))??;
+            schema_dict(py, &outcome.map_moves(|&c| u32::from(c) + 1), &title)
         }
-    };
-    d.set_item("principal_variation", pv)?;
-    d.set_item(
-        "input",
-        state.__repr__().lines().next().unwrap_or("").to_string(),
-    )?;
-    Ok(d)
+    }
 }
 
 /// Solves a Connect Four state exactly (the CLI's `alphabeta solve

@@ -24,12 +24,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use alphabeta_core::game::max_view;
+use alphabeta_core::outcome::Outcome;
+use alphabeta_core::procedures::Capabilities;
 use alphabeta_core::{Game, HashedGame, INFINITY, NEG_INFINITY, Value};
 use pyo3::exceptions::{PyRecursionError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyFrozenSet, PyInt, PyString, PyTuple};
 
-use crate::dispatch::{self, Choice, MaybeBounded, Outcome};
+use crate::dispatch::Request;
 use crate::interrupt::interruptible;
 use crate::value_error;
 
@@ -323,12 +325,16 @@ impl HashedGame for PyGame<'_> {
     }
 }
 
-impl MaybeBounded for PyGame<'_> {}
+/// A game written in Python has no optimistic and pessimistic values here,
+/// and holds the interpreter, so its threads cannot share it.
+impl Capabilities for PyGame<'_> {}
 
-/// Searches a game written in Python from `root`; returns a dict of the
-/// result, the principal variation as the game's own move objects.
+/// Searches a game written in Python from `root`; returns the schema's dict
+/// (docs/schema.md), the best move and the principal variation as the
+/// game's own move objects.
 #[pyfunction]
-#[pyo3(signature = (game, root, procedure="f2", alpha=None, beta=None, depth=None))]
+#[pyo3(signature = (game, root, procedure="f2", alpha=None, beta=None, depth=None, trace=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn search_game<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -337,6 +343,7 @@ pub fn search_game<'py>(
     alpha: Option<&Bound<'py, PyAny>>,
     beta: Option<&Bound<'py, PyAny>>,
     depth: Option<u32>,
+    trace: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let missing: Vec<_> = ["moves", "play", "evaluate"]
         .into_iter()
@@ -362,14 +369,10 @@ pub fn search_game<'py>(
             }
         },
     };
-    let choice = procedure.parse::<Choice>().map_err(value_error)?;
-    let window = (
-        dispatch::bound(alpha, NEG_INFINITY)?,
-        dispatch::bound(beta, INFINITY)?,
-    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let request = Request::new(procedure, alpha, beta, depth, 1, trace, &stop)?;
     let has = |m: &str| game.hasattr(m);
     let (has_terminal, has_key, has_copy) = (has("is_terminal")?, has("key")?, has("copy")?);
-    let stop = Arc::new(AtomicBool::new(false));
     let (game_obj, root_obj) = (game.clone().unbind(), root.clone().unbind());
     let outcome: PyResult<Outcome<u32>> = interruptible(py, &stop, || {
         Python::attach(|py| {
@@ -384,9 +387,8 @@ pub fn search_game<'py>(
                 stop: stop.clone(),
             };
             let start = PyPos::root(root_obj.clone_ref(py));
-            let outcome =
-                dispatch::run(&g, &start, choice, depth.unwrap_or(u32::MAX), window, &stop)
-                    .map_err(value_error);
+            let outcome = request.run(&g, &start);
+            // A callback's exception stopped the search: it is what went wrong.
             match g.error.borrow_mut().take() {
                 Some(e) => Err(e),
                 None => outcome,
@@ -394,7 +396,8 @@ pub fn search_game<'py>(
         })
     })?;
     let outcome = outcome?;
-    let d = dispatch::outcome_dict(py, &outcome)?;
+    let input = format!("game {}", game.get_type().name()?);
+    let d = crate::search::schema_dict(py, &outcome.clone().map_moves(|_| ()), &input)?;
     // The principal variation as the game's moves: replay it from the root.
     let g = PyGame {
         py,
@@ -408,7 +411,7 @@ pub fn search_game<'py>(
     };
     let mut pv = Vec::new();
     let mut at = root.clone();
-    for &i in &outcome.pv {
+    for &i in &outcome.principal_variation {
         let moves = g.list_moves(&at)?;
         let Some(m) = moves.get(i as usize) else {
             break;
@@ -416,7 +419,7 @@ pub fn search_game<'py>(
         pv.push(m.clone_ref(py));
         at = g.play_one(&at, m.bind(py))?;
     }
+    d.set_item("best_move", pv.first().map(|m| m.clone_ref(py)))?;
     d.set_item("principal_variation", pv)?;
-    d.set_item("input", format!("game {}", game.get_type().name()?))?;
     Ok(d)
 }

@@ -1,30 +1,23 @@
 //! `search_tree` (explicit trees: nested lists, the text format, the seeds'
-//! named trees) and `search_chess` (a FEN, the chess crate's evaluators).
+//! named trees; the built-in game `"tictactoe"`) and `search_chess` (a FEN,
+//! the chess crate's evaluators). Each returns the schema's dict
+//! (docs/schema.md) with the input's title under `"input"`.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use alphabeta_chess::Position;
 use alphabeta_chess::eval::Evaluator;
-use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
 use alphabeta_chess::notation::{to_san, to_uci};
-use alphabeta_core::procedures as p;
-use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
+use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
+use alphabeta_trees::tictactoe::TicTacToe;
 use alphabeta_trees::{Convention, Tree, fixtures};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::dispatch::{self, Choice, Instruments, MaybeBounded};
+use crate::dispatch::{self, Request};
 use crate::interrupt::interruptible;
 use crate::value_error;
-
-impl MaybeBounded for Tree {
-    fn mccarthy() -> Option<p::McCarthy<Self, Instruments>> {
-        Some(p::alpha_beta_mccarthy)
-    }
-}
-
-impl MaybeBounded for Chess {}
 
 /// The most nested-list nodes a tree given as Python lists may have.
 const MAX_LIST_NODES: usize = 10_000_000;
@@ -86,9 +79,20 @@ fn lists_to_text(
     }
 }
 
+/// What `search_tree` searches: an explicit tree or a built-in game.
+enum Input {
+    Tree(Tree),
+    TicTacToe,
+}
+
+/// The built-in games `search_tree` accepts by name, as `alphabeta search
+/// --game` does.
+const GAMES: [&str; 2] = ["tictactoe", "tic-tac-toe"];
+
 /// The tree of `tree`: a list (nested lists of ints), a named tree of the
-/// seeds, or the text format. Returns a title and the tree.
-fn load_tree(tree: &Bound<'_, PyAny>, convention: &str) -> PyResult<(String, Tree)> {
+/// seeds, the text format, or a built-in game's name. Returns a title and
+/// what to search.
+fn load_tree(tree: &Bound<'_, PyAny>, convention: &str) -> PyResult<(String, Input)> {
     let convention = match convention {
         "minmax" | "min-max" => Convention::MinMax,
         "negamax" => Convention::NegaMax,
@@ -102,18 +106,22 @@ fn load_tree(tree: &Bound<'_, PyAny>, convention: &str) -> PyResult<(String, Tre
         let text: String = text.extract()?;
         let text = text.as_str();
         if let Some(t) = fixtures::by_name(text.trim()) {
-            return Ok((format!("tree {}", text.trim()), t));
+            return Ok((format!("tree {}", text.trim()), Input::Tree(t)));
+        }
+        if GAMES.contains(&text.trim()) {
+            let title = "tic-tac-toe from the empty board";
+            return Ok((title.into(), Input::TicTacToe));
         }
         if !text.trim_start().starts_with('(') {
             let names: Vec<_> = fixtures::named().into_iter().map(|f| f.0).collect();
             return Err(value_error(format!(
-                "no tree called {text:?}; named trees: {} (or give the tree text, e.g. \"((3 12 8) (2 4 6))\")",
+                "no tree called {text:?}; named trees: {}; built-in game: tictactoe (or give the tree text, e.g. \"((3 12 8) (2 4 6))\")",
                 names.join(", ")
             )));
         }
         let t = Tree::parse_with(text, convention)
             .map_err(|e| value_error(format!("malformed tree given inline: {e}")))?;
-        return Ok(("tree given inline".into(), t));
+        return Ok(("tree given inline".into(), Input::Tree(t)));
     }
     let mut text = String::new();
     lists_to_text(tree, &mut text, &mut 0, 0)?;
@@ -122,7 +130,7 @@ fn load_tree(tree: &Bound<'_, PyAny>, convention: &str) -> PyResult<(String, Tre
     }
     let t = Tree::parse_with(&text, convention)
         .map_err(|e| value_error(format!("malformed tree given as lists: {e}")))?;
-    Ok(("tree given as lists".into(), t))
+    Ok(("tree given as lists".into(), Input::Tree(t)))
 }
 
 /// The names of the seeds' trees.
@@ -131,20 +139,25 @@ pub fn tree_names() -> Vec<&'static str> {
     fixtures::named().into_iter().map(|f| f.0).collect()
 }
 
-fn procedure_and_window(
-    procedure: &str,
-    alpha: Option<&Bound<'_, PyAny>>,
-    beta: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(Choice, (Value, Value))> {
-    let choice = procedure.parse::<Choice>().map_err(value_error)?;
-    let alpha = dispatch::bound(alpha, NEG_INFINITY)?;
-    let beta = dispatch::bound(beta, INFINITY)?;
-    Ok((choice, (alpha, beta)))
+/// The schema's dict of an outcome (docs/schema.md): the JSON text
+/// `alphabeta search --format json` writes for one procedure, read by
+/// Python's `json`, with the input's title under `"input"`.
+pub(crate) fn schema_dict<'py, M: serde::Serialize>(
+    py: Python<'py>,
+    outcome: &alphabeta_core::outcome::Outcome<M>,
+    input: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let text = dispatch::to_json(outcome)?;
+    let d = py.import("json")?.call_method1("loads", (text,))?;
+    let d = d.cast_into::<PyDict>()?;
+    d.set_item("input", input)?;
+    Ok(d)
 }
 
-/// Searches an explicit tree; returns a dict of the result.
+/// Searches an explicit tree or a built-in game; returns the schema's dict.
 #[pyfunction]
-#[pyo3(signature = (tree, procedure="f2", alpha=None, beta=None, depth=None, convention="minmax"))]
+#[pyo3(signature = (tree, procedure="f2", alpha=None, beta=None, depth=None, convention="minmax", threads=1, trace=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn search_tree<'py>(
     py: Python<'py>,
     tree: &Bound<'py, PyAny>,
@@ -153,28 +166,29 @@ pub fn search_tree<'py>(
     beta: Option<&Bound<'py, PyAny>>,
     depth: Option<u32>,
     convention: &str,
+    threads: usize,
+    trace: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (title, tree) = load_tree(tree, convention)?;
-    let (choice, window) = procedure_and_window(procedure, alpha, beta)?;
+    let (title, input) = load_tree(tree, convention)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let depth = depth.unwrap_or(u32::MAX);
-    let outcome = interruptible(py, &stop, || {
-        dispatch::run(&tree, &Tree::ROOT, choice, depth, window, &stop)
-    })?
-    .map_err(value_error)?;
-    let d = dispatch::outcome_dict(py, &outcome)?;
-    let pv: Vec<u32> = outcome
-        .pv
-        .iter()
-        .filter_map(|&m| tree.path(m).0.last().copied())
-        .collect();
-    d.set_item("principal_variation", pv)?;
-    d.set_item("input", title)?;
-    Ok(d)
+    let request = Request::new(procedure, alpha, beta, depth, threads, trace, &stop)?;
+    match input {
+        Input::Tree(tree) => {
+            let outcome = interruptible(py, &stop, || request.run(&tree, &Tree::ROOT))??;
+            schema_dict(py, &outcome.map_moves(|&m| tree.move_number(m)), &title)
+        }
+        Input::TicTacToe => {
+            let game = TicTacToe;
+            let outcome = interruptible(py, &stop, || request.run(&game, &game.start()))??;
+            let squares = outcome.map_moves(|&m| TicTacToe::square_number(m));
+            schema_dict(py, &squares, &title)
+        }
+    }
 }
 
-/// Searches a chess position (FEN) to `depth`; returns a dict of the result
-/// with the principal variation in UCI and SAN.
+/// Searches a chess position (FEN) to `depth`; returns the schema's dict
+/// with the principal variation in UCI, and in SAN under
+/// `"principal_variation_san"`.
 #[pyfunction]
 #[pyo3(signature = (fen, depth, procedure="f2", evaluator="material", alpha=None, beta=None))]
 pub fn search_chess<'py>(
@@ -193,21 +207,17 @@ pub fn search_chess<'py>(
             "depth {depth} is too deep (at most 64)"
         )));
     }
-    let (choice, window) = procedure_and_window(procedure, alpha, beta)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let request = Request::new(procedure, alpha, beta, Some(depth), 1, false, &stop)?;
     let config = ExperimentConfig {
         evaluator,
         ..ExperimentConfig::default()
     };
-    let stop = Arc::new(AtomicBool::new(false));
     // A `Chess` keeps counters in cells (it is not `Sync`): one per thread.
-    let outcome = interruptible(py, &stop, || {
-        dispatch::run(&Chess::new(config), &pos, choice, depth, window, &stop)
-    })?
-    .map_err(value_error)?;
+    let outcome = interruptible(py, &stop, || request.run(&Chess::new(config), &pos))??;
     let game = Chess::new(config);
-    let d = dispatch::outcome_dict(py, &outcome)?;
     let (mut uci, mut san, mut at) = (Vec::new(), Vec::new(), pos.clone());
-    for &m in &outcome.pv {
+    for &m in &outcome.principal_variation {
         if !at.is_legal(m) {
             break;
         }
@@ -215,9 +225,12 @@ pub fn search_chess<'py>(
         san.push(to_san(&at, m));
         at = alphabeta_core::Game::play(&game, &at, m);
     }
-    d.set_item("principal_variation", uci)?;
+    let value_text = alphabeta_core::value::display(outcome.value);
+    let mut written = outcome.map_moves(|_| String::new());
+    written.best_move = uci.first().cloned();
+    written.principal_variation = uci;
+    let d = schema_dict(py, &written, &pos.fen())?;
     d.set_item("principal_variation_san", san)?;
-    d.set_item("value_text", alphabeta_core::value::display(outcome.value))?;
-    d.set_item("input", pos.fen())?;
+    d.set_item("value_text", value_text)?;
     Ok(d)
 }

@@ -28,7 +28,7 @@ def test_tictactoe_state():
 
 
 def test_tictactoe_is_a_draw_by_every_procedure_with_the_command_lines_counts(cli):
-    doc = json.loads(cli("search", "--game", "tictactoe", "--json"))
+    doc = json.loads(cli("search", "--game", "tictactoe", "--format", "json"))
     rows = {r["procedure"]: r for r in doc["results"]}
     for name in alphabeta.procedures():
         if name in ("mccarthy", "ybwc"):
@@ -36,8 +36,14 @@ def test_tictactoe_is_a_draw_by_every_procedure_with_the_command_lines_counts(cl
         r = alphabeta.search(games.tictactoe(), procedure=name)
         assert r.value == 0, name
         if name in rows:
-            assert r.positions_examined == rows[name]["positions_examined"], name
-            assert r.bottom_positions == rows[name]["bottom_positions"], name
+            # The command line's result, key for key; its moves are squares
+            # 1-9, the state's 0-8 (what state.play takes).
+            d = r.to_dict()
+            assert d["principal_variation"] == [m - 1 for m in rows[name]["principal_variation"]], name
+            assert d["best_move"] == rows[name]["best_move"] - 1, name
+            same = {k: v for k, v in d.items() if k not in ("principal_variation", "best_move")}
+            assert same == {k: v for k, v in rows[name].items() if k in same} and set(d) == set(rows[name]), name
+            assert games.tictactoe().play(r.best_move).history == [r.best_move]
 
 
 def test_connect4_state_and_solver(cli):
@@ -46,7 +52,7 @@ def test_connect4_state_and_solver(cli):
     assert repr(s).startswith("connect4('4455'), x to move\n")
     assert s.diagram().endswith("...xx..\n1234567\n")
     solution = games.solve(s)
-    doc = json.loads(cli("solve", "connect4", "4455", "--json"))
+    doc = json.loads(cli("solve", "connect4", "4455", "--format", "json"))
     assert solution.score == doc["score"] == 18  # a win with the side's 4th disc: 22 - 4
     assert solution.best_columns == doc["best_columns"] and solution.outcome == "win"
     with pytest.raises(ValueError, match="column 8|columns 1 to 7"):

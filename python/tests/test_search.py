@@ -84,16 +84,3 @@ def test_bad_windows_get_the_command_lines_messages():
         alphabeta.search(TEXTBOOK, procedure="f1", alpha=0)
     with pytest.raises(TypeError, match="alpha must be an integer"):
         alphabeta.search(TEXTBOOK, alpha="x")
-
-
-def test_matches_the_command_line(cli):
-    import json
-
-    doc = json.loads(cli("search", "--tree", "pi", "--json"))
-    for row in doc["results"]:
-        r = alphabeta.search("pi", procedure=row["procedure"])
-        for key in ["positions_examined", "bottom_positions", "move_generations", "examined_per_level",
-                    "bottom_per_level", "alpha_cutoffs", "beta_cutoffs", "deep_cutoffs",
-                    "pruned_branches", "deep_pruned_branches"]:
-            assert r.to_dict()[key] == row[key], (row["procedure"], key)
-        assert str(r.value) == row["value"]

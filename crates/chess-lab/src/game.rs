@@ -325,6 +325,11 @@ impl Game for Chess {
     }
 }
 
+/// The experiments' chess keeps counters in cells, so its threads cannot
+/// share it, and it has no optimistic and pessimistic values: the registry
+/// runs every sequential procedure but McCarthy's on it.
+impl alphabeta_core::procedures::Capabilities for Chess {}
+
 impl HashedGame for Chess {
     #[inline]
     fn key(&self, pos: &Position) -> u64 {

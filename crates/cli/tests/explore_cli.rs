@@ -22,7 +22,7 @@ fn the_page_counts_what_search_prints() {
     assert!(out.contains("121 positions"), "{out}");
     let data = embedded(&std::fs::read_to_string(&page).unwrap());
     std::fs::remove_dir_all(&dir).ok();
-    let (code, out, err) = alphabeta(&["search", "--tree", "pi", "--json"]);
+    let (code, out, err) = alphabeta(&["search", "--tree", "pi", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let search: serde_json::Value = serde_json::from_str(&out).unwrap();
     let runs = data["trees"][0]["runs"].as_array().unwrap();

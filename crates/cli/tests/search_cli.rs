@@ -6,7 +6,7 @@ use common::alphabeta;
 
 #[test]
 fn pi_tree_json_has_knuths_numbers() {
-    let (code, out, err) = alphabeta(&["search", "--tree", "pi", "--json"]);
+    let (code, out, err) = alphabeta(&["search", "--tree", "pi", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     let results = doc["results"].as_array().unwrap();
@@ -17,7 +17,7 @@ fn pi_tree_json_has_knuths_numbers() {
             .unwrap()
             .clone()
     };
-    assert_eq!(get("f1")["value"], "2");
+    assert_eq!(get("f1")["value"], 2);
     assert_eq!(get("f1")["bottom_positions"], 36);
     assert_eq!(get("f2")["bottom_positions"], 31);
     assert_eq!(get("f2")["deep_pruned_branches"], 5);
@@ -25,7 +25,7 @@ fn pi_tree_json_has_knuths_numbers() {
     assert_eq!(results.len(), 17);
     // The successors reach the same value; MT-SSS* evaluates SSS*'s leaves.
     for name in ["sss", "scout", "mt-sss"] {
-        assert_eq!(get(name)["value"], "2", "{name}");
+        assert_eq!(get(name)["value"], 2, "{name}");
     }
     assert_eq!(
         get("sss")["bottom_positions"],
@@ -57,10 +57,18 @@ fn inline_tree_with_window_and_trace() {
 
 #[test]
 fn tictactoe_is_a_draw() {
-    let (code, out, err) = alphabeta(&["search", "--game", "tictactoe", "-p", "f2", "--json"]);
+    let (code, out, err) = alphabeta(&[
+        "search",
+        "--game",
+        "tictactoe",
+        "-p",
+        "f2",
+        "--format",
+        "json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(doc["results"][0]["value"], "0");
+    assert_eq!(doc["results"][0]["value"], 0);
 }
 
 #[test]
@@ -97,14 +105,14 @@ fn a_tree_nested_a_hundred_thousand_levels_is_refused_not_overflowed() {
 fn all_procedures_with_a_window_skip_those_that_take_none() {
     // The default `-p all` used to fail outright on any --alpha/--beta.
     let (code, out, err) = alphabeta(&[
-        "search", "--tree", "pi", "--alpha", "0", "--beta", "5", "--json",
+        "search", "--tree", "pi", "--alpha", "0", "--beta", "5", "--format", "json",
     ]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     let results = doc["results"].as_array().unwrap();
     assert_eq!(results.len(), 9);
     // The root value 2 lies inside (0, 5): every windowed procedure finds it.
-    assert!(results.iter().all(|r| r["value"] == "2"), "{out}");
+    assert!(results.iter().all(|r| r["value"] == 2), "{out}");
     let f2 = results.iter().find(|r| r["procedure"] == "f2").unwrap();
     assert_eq!(f2["bottom_positions"], 31);
     let skipped: Vec<&str> = doc["skipped"]
@@ -140,12 +148,17 @@ fn all_procedures_with_a_window_skip_those_that_take_none() {
 #[test]
 fn window_bounds_accept_infinities_and_refuse_out_of_range() {
     let (code, out, err) = alphabeta(&[
-        "search", "--tree", "pi", "-p", "f2", "--alpha", "-inf", "--beta", "+inf", "--json",
+        "search", "--tree", "pi", "-p", "f2", "--alpha", "-inf", "--beta", "+inf", "--format",
+        "json",
     ]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["results"][0]["bottom_positions"], 31);
     assert_eq!(doc["alpha"], "-inf");
+    // The old spelling is refused with the new one.
+    let (code, _, err) = alphabeta(&["search", "--tree", "pi", "--json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--format json"), "{err}");
     // i64::MIN lies below -inf (= -i64::MAX) and has no negation.
     let (code, _, err) = alphabeta(&[
         "search",
@@ -269,7 +282,7 @@ fn ybwc_runs_on_every_input_and_bounds_its_threads() {
         let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
         doc["results"][0].clone()
     };
-    let f2 = json(&["search", "--tree", "pi", "-p", "f2", "--json"]);
+    let f2 = json(&["search", "--tree", "pi", "-p", "f2", "--format", "json"]);
     let one = json(&[
         "search",
         "--tree",
@@ -278,9 +291,10 @@ fn ybwc_runs_on_every_input_and_bounds_its_threads() {
         "ybwc",
         "--threads",
         "1",
-        "--json",
+        "--format",
+        "json",
     ]);
-    assert_eq!(one["value"], "2");
+    assert_eq!(one["value"], 2);
     assert_eq!(one["bottom_positions"], f2["bottom_positions"]);
     assert_eq!(one["deep_pruned_branches"], 5);
     assert_eq!(one["parallel"]["threads"], 1);
@@ -297,17 +311,19 @@ fn ybwc_runs_on_every_input_and_bounds_its_threads() {
         "ybwc",
         "--threads",
         &two,
-        "--json",
+        "--format",
+        "json",
     ]);
-    assert_eq!(two["value"], "0");
+    assert_eq!(two["value"], 0);
     let inline = json(&[
         "search",
         "((3 12 8) (2 4 6) (14 5 2))",
         "-p",
         "ybwc",
-        "--json",
+        "--format",
+        "json",
     ]);
-    assert_eq!(inline["value"], "3");
+    assert_eq!(inline["value"], 3);
     let (code, _, err) = alphabeta(&[
         "search",
         "--tree",

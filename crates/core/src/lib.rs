@@ -12,6 +12,7 @@
 //! | [`moves`] | successor lists: [`MoveList`], a `Vec` or the implicit [`moves::Numbered`] |
 //! | [`dewey`] | Dewey-decimal node addresses (`1.2.1`) |
 //! | [`observer`] | the [`Observer`] trait and the instruments: [`Stats`], [`NodeTypes`], [`Trace`] |
+//! | [`outcome`] | what a procedure run by name reports: one serialisable [`outcome::Outcome`] (docs/schema.md) |
 //! | [`search`] | the [`Search`] context: limits, move buffers, principal variation |
 //! | [`procedures`] | every procedure, each named by what it does |
 //! | [`parallel`] | parallel alpha-beta: Young Brothers Wait driven by node types |
@@ -100,6 +101,7 @@ pub mod game;
 pub mod minimal;
 pub mod moves;
 pub mod observer;
+pub mod outcome;
 pub mod parallel;
 pub mod procedures;
 pub mod resources;

@@ -3,9 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use alphabeta_core::procedures::alpha_beta_mccarthy;
+use alphabeta_core::procedures::{Capabilities, Extra, Named, NotRun};
 use alphabeta_core::{
-    BoundedGame, CutoffKind, DeweyPath, Game, Limits, NodeType, Procedure, Search, Stats, Value,
+    CutoffKind, DeweyPath, Game, INFINITY, Limits, NEG_INFINITY, NodeType, Procedure, Search,
+    Stats, Value,
 };
 use anyhow::{Context, bail};
 use serde_json::{Value as Json, json};
@@ -200,7 +201,7 @@ impl Exploration {
         let mut skipped = Vec::new();
         for p in Procedure::ALL {
             match record(game, &nodes, p.name(), p.description(), |s| {
-                p.run(s, root, depth)
+                Ok(p.run(s, root, depth))
             }) {
                 Ok(run) => runs.push(run),
                 Err(e) => skipped.push((p.name().to_string(), format!("{e:#}"))),
@@ -221,8 +222,9 @@ impl Exploration {
     }
 
     /// [`Exploration::of_game`] for a game with optimistic and pessimistic
-    /// values, which adds McCarthy's procedure (Knuth & Moore §5).
-    pub fn of_bounded_game<G: BoundedGame>(
+    /// values ([`Capabilities::mccarthy`]), which adds McCarthy's procedure
+    /// (Knuth & Moore §5), run through the registry.
+    pub fn of_bounded_game<G: Capabilities>(
         game: &G,
         root: &G::Position,
         depth: u32,
@@ -232,24 +234,19 @@ impl Exploration {
         display: fn(Value) -> String,
     ) -> anyhow::Result<Exploration> {
         let mut e = Exploration::of_game(game, root, depth, id, title, command, display)?;
-        let mccarthy = record(
+        let mccarthy = Named::Extra(Extra::McCarthy);
+        let run = record(
             game,
             &e.nodes,
-            "mccarthy",
-            "alpha-beta with McCarthy's optimistic/pessimistic bounds (Knuth & Moore §5)",
-            |s| {
-                alpha_beta_mccarthy(
-                    s,
-                    root,
-                    depth,
-                    alphabeta_core::NEG_INFINITY,
-                    alphabeta_core::INFINITY,
-                )
-            },
+            mccarthy.name(),
+            mccarthy.description(),
+            |s| mccarthy.run_in(s, root, depth, (NEG_INFINITY, INFINITY), None),
         );
-        match mccarthy {
+        match run {
             Ok(run) => e.runs.push(run),
-            Err(err) => e.skipped.push(("mccarthy".to_string(), format!("{err:#}"))),
+            Err(err) => e
+                .skipped
+                .push((mccarthy.name().to_string(), format!("{err:#}"))),
         }
         Ok(e)
     }
@@ -442,10 +439,10 @@ fn record<'t, G: Game>(
     tree: &'t [ShapeNode],
     name: &str,
     description: &str,
-    run: impl FnOnce(&mut Search<'_, G, Instruments<'t>>) -> Value,
+    run: impl FnOnce(&mut Search<'_, G, Instruments<'t>>) -> Result<Value, NotRun>,
 ) -> anyhow::Result<Run> {
     let mut s = Search::with_observer(game, (Stats::default(), StepRecorder::new(tree)));
-    let value = run(&mut s);
+    let value = run(&mut s).with_context(|| format!("procedure {name}"))?;
     let (stats, recorder) = s.into_observer();
     if let Some(e) = recorder.error {
         bail!("procedure {name}: {e}");

@@ -1,6 +1,6 @@
 //! Every procedure on one scale: the same trees and positions searched by
-//! every procedure of the registry ([`Named::all`], the list of
-//! `alphabeta procedures`), each count set beside the minimal tree of the
+//! every sequential procedure of the registry ([`Named::sequential`], the
+//! list of `alphabeta procedures` but the parallel one), each count set beside the minimal tree of the
 //! same tree (Knuth & Moore §6–§7, [`alphabeta_core::minimal`]) and beside
 //! plain fail-hard alpha-beta F2 (Knuth & Moore eq. (9)).
 //!
@@ -33,11 +33,9 @@ use std::time::Instant;
 use alphabeta_chess::Position as ChessPosition;
 use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
 use alphabeta_core::minimal::minimal_tree;
-use alphabeta_core::procedures::{self as p, Extra, Named};
+use alphabeta_core::procedures::{self as p, Capabilities, Named, Needs, NotRun};
 use alphabeta_core::table::TranspositionTable;
-use alphabeta_core::{
-    BoundedGame, Game, HashedGame, INFINITY, NEG_INFINITY, Procedure, Search, Stats, Value,
-};
+use alphabeta_core::{Game, HashedGame, INFINITY, NEG_INFINITY, Procedure, Search, Stats, Value};
 use alphabeta_games::connect4::{Board, Connect4, full_depth, random_position};
 use alphabeta_models::{Additive, Ordered, Ordering, RangeR, TreeModel, Uniform};
 use alphabeta_trees::{Tree, fixtures};
@@ -325,8 +323,8 @@ pub enum Status {
 /// One procedure on one tree.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Run {
-    /// The procedure's name (`alphabeta procedures`).
-    pub procedure: &'static str,
+    /// The procedure (written as its name, as `alphabeta procedures` lists it).
+    pub procedure: Named,
     /// Whether it ran.
     #[serde(flatten)]
     pub status: Status,
@@ -375,7 +373,7 @@ impl Instance {
     pub fn get(&self, procedure: &str) -> Option<&Run> {
         self.runs
             .iter()
-            .find(|r| r.procedure == procedure && r.ran())
+            .find(|r| r.procedure.name() == procedure && r.ran())
     }
 }
 
@@ -446,7 +444,7 @@ impl Results {
         let mut out = Vec::new();
         for &source in &self.config.sources {
             let inst: Vec<&Instance> = self.of(source).collect();
-            for named in Named::all() {
+            for named in Named::sequential() {
                 let name = named.name();
                 let runs: Vec<(&Instance, &Run)> = inst
                     .iter()
@@ -455,7 +453,7 @@ impl Results {
                 let note = inst
                     .iter()
                     .flat_map(|i| &i.runs)
-                    .filter(|r| r.procedure == name)
+                    .filter(|r| r.procedure == named)
                     .find_map(|r| match &r.status {
                         Status::Ran => None,
                         Status::NotApplicable { reason } | Status::Refused { reason } => {
@@ -703,73 +701,9 @@ impl<M: TreeModel> HashedGame for Keyed<M> {
     }
 }
 
-/// McCarthy's procedure where the game has optimistic and pessimistic
-/// values (Connect Four), and why not elsewhere.
-trait MaybeBounded: HashedGame + Sized {
-    fn mccarthy(
-        &self,
-        s: &mut Search<'_, Self, Stats>,
-        root: &Self::Position,
-        depth: u32,
-    ) -> Result<Value, String>;
-}
-
-impl<M: TreeModel> MaybeBounded for Keyed<M> {
-    fn mccarthy(
-        &self,
-        _: &mut Search<'_, Self, Stats>,
-        _: &M::Position,
-        _: u32,
-    ) -> Result<Value, String> {
-        Err("the random trees have no optimistic/pessimistic values".into())
-    }
-}
-
-impl MaybeBounded for Tree {
-    fn mccarthy(
-        &self,
-        s: &mut Search<'_, Self, Stats>,
-        root: &u32,
-        depth: u32,
-    ) -> Result<Value, String> {
-        Ok(p::alpha_beta_mccarthy(
-            s,
-            root,
-            depth,
-            NEG_INFINITY,
-            INFINITY,
-        ))
-    }
-}
-
-impl MaybeBounded for Chess {
-    fn mccarthy(
-        &self,
-        _: &mut Search<'_, Self, Stats>,
-        _: &ChessPosition,
-        _: u32,
-    ) -> Result<Value, String> {
-        Err("chess has no optimistic/pessimistic values here".into())
-    }
-}
-
-impl MaybeBounded for Connect4 {
-    fn mccarthy(
-        &self,
-        s: &mut Search<'_, Self, Stats>,
-        root: &Board,
-        depth: u32,
-    ) -> Result<Value, String> {
-        debug_assert!(self.optimistic(root) >= self.pessimistic(root));
-        Ok(p::alpha_beta_mccarthy(
-            s,
-            root,
-            depth,
-            NEG_INFINITY,
-            INFINITY,
-        ))
-    }
-}
+/// The random trees have neither McCarthy's bounds nor a use for threads
+/// here: the registry refuses McCarthy's procedure on them.
+impl<M: TreeModel> Capabilities for Keyed<M> {}
 
 /// How often a search is repeated for its time (the least is kept), and
 /// the wall time after which no further repetition starts.
@@ -780,7 +714,7 @@ const TIMING_BUDGET: f64 = 0.05;
 /// of the first search, the least wall time of up to [`TIMING_REPEATS`]
 /// identical searches (fewer once [`TIMING_BUDGET`] seconds are spent), a
 /// table emptied (and so touched) before each clock starts.
-fn one<G: MaybeBounded>(
+fn one<G: Capabilities>(
     game: &G,
     root: &G::Position,
     depth: u32,
@@ -788,13 +722,11 @@ fn one<G: MaybeBounded>(
     table_entries: usize,
     exact: Value,
 ) -> anyhow::Result<Run> {
-    let mut table = match named {
-        Named::Extra(e) if e.needs() == p::Needs::Table => {
-            Some(TranspositionTable::with_entries(table_entries))
-        }
+    let mut table = match named.needs() {
+        Some(Needs::Table) => Some(TranspositionTable::with_entries(table_entries)),
         _ => None,
     };
-    let mut first: Option<(Result<Value, Status>, Stats)> = None;
+    let mut first: Option<(Result<Value, NotRun>, Stats)> = None;
     let (mut best, mut spent) = (f64::INFINITY, 0.0);
     for _ in 0..TIMING_REPEATS {
         if let Some(t) = table.as_mut() {
@@ -802,30 +734,13 @@ fn one<G: MaybeBounded>(
         }
         let mut s = Search::with_observer(game, Stats::default()).track_pv(false);
         let started = Instant::now();
-        let value: Result<Value, Status> = match named {
-            Named::Core(Procedure::Sss) => {
-                p::sss_star(&mut s, root, depth, p::DEFAULT_MEMORY_POSITIONS).map_err(|e| {
-                    Status::Refused {
-                        reason: e.to_string(),
-                    }
-                })
-            }
-            Named::Core(Procedure::MtSss) => {
-                p::mt_sss_star(&mut s, root, depth, p::DEFAULT_MEMORY_POSITIONS).map_err(|e| {
-                    Status::Refused {
-                        reason: e.to_string(),
-                    }
-                })
-            }
-            Named::Core(pr) => Ok(pr.run(&mut s, root, depth)),
-            Named::Extra(Extra::McCarthy) => game
-                .mccarthy(&mut s, root, depth)
-                .map_err(|reason| Status::NotApplicable { reason }),
-            Named::Extra(e) => {
-                let table = table.as_mut().expect("allocated above");
-                Ok(e.run_with_table(&mut s, table, root, depth, (NEG_INFINITY, INFINITY))?)
-            }
-        };
+        let value = named.run_in(
+            &mut s,
+            root,
+            depth,
+            (NEG_INFINITY, INFINITY),
+            table.as_mut(),
+        );
         let seconds = started.elapsed().as_secs_f64();
         best = best.min(seconds);
         spent += seconds;
@@ -840,42 +755,41 @@ fn one<G: MaybeBounded>(
         }
     }
     let (value, stats) = first.expect("searched at least once");
-    Ok(match value {
+    let status = match value {
         Ok(v) => {
             anyhow::ensure!(
                 v == exact,
                 "{named} returned {v}, the exhaustive value is {exact}"
             );
-            Run {
-                procedure: named.name(),
+            return Ok(Run {
+                procedure: named,
                 status: Status::Ran,
                 terminal: stats.leaves(),
                 nodes: stats.nodes(),
                 re_searches: stats.re_searches,
                 seconds: best,
-            }
+            });
         }
-        Err(status) => Run {
-            procedure: named.name(),
-            status,
-            terminal: 0,
-            nodes: 0,
-            re_searches: 0,
-            seconds: 0.0,
+        Err(e @ (NotRun::NeedsBounds(_) | NotRun::NotShared(_))) => Status::NotApplicable {
+            reason: e.to_string(),
         },
+        Err(e @ NotRun::TooLarge(_)) => Status::Refused {
+            reason: e.to_string(),
+        },
+        Err(e) => return Err(e.into()),
+    };
+    Ok(Run {
+        procedure: named,
+        status,
+        terminal: 0,
+        nodes: 0,
+        re_searches: 0,
+        seconds: 0.0,
     })
 }
 
-/// Whether Knuth & Moore's Theorem 2 bounds the procedure by the minimal
-/// tree: not McCarthy's (its bounds are knowledge beyond the leaf values)
-/// nor the hash-table ones on a game with transpositions (a position met
-/// on two paths is one table entry but two leaves of the tree).
-pub fn bounded_by_minimal_tree(procedure: &str) -> bool {
-    !matches!(procedure, "mccarthy" | "f2-tt" | "f3-tt" | "mtdf")
-}
-
 /// Every procedure on one tree, with its minimal tree.
-fn instance<G: MaybeBounded>(
+fn instance<G: Capabilities>(
     source: Source,
     name: String,
     game: &G,
@@ -911,7 +825,7 @@ fn instance<G: MaybeBounded>(
         }
         Err(e) => Err(e.to_string()),
     };
-    let runs = Named::all()
+    let runs = Named::sequential()
         .map(|n| one(game, root, depth, n, table_entries, exact))
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(|e| e.context(format!("{} {name}", source.name())))?;
@@ -1187,7 +1101,7 @@ pub fn items(results: &Results, prefix: &str) -> anyhow::Result<Vec<Item>> {
             for r in i
                 .runs
                 .iter()
-                .filter(|r| r.ran() && bounded_by_minimal_tree(r.procedure))
+                .filter(|r| r.ran() && r.procedure.bounded_by_minimal_tree())
             {
                 theorem_2 &= r.terminal >= m.terminal;
             }
@@ -1207,7 +1121,7 @@ fn chart(
     summaries: &[Summary],
     prefix: &str,
 ) -> anyhow::Result<crate::model::Figure> {
-    let names: Vec<&str> = Named::all().map(Named::name).collect();
+    let names: Vec<&str> = Named::sequential().map(Named::name).collect();
     let mut chart = Chart::new(
         "Terminal positions of each procedure / the minimal tree's",
         "procedure (numbered as in the caption)",

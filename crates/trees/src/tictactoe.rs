@@ -1,5 +1,7 @@
 //! Tic-tac-toe: a small real game that every procedure can solve to the end.
 
+use alphabeta_core::parallel::{Fork, ybwc};
+use alphabeta_core::procedures::{Capabilities, Ybwc};
 use alphabeta_core::value::loss_in;
 use alphabeta_core::{Game, HashedGame, Value};
 
@@ -39,6 +41,13 @@ impl TicTacToe {
     pub fn start(&self) -> Board {
         Board::default()
     }
+
+    /// The number of the square a move plays, 1 to 9 row by row from the top
+    /// left: how the command line and the Python package write a move
+    /// (docs/schema.md).
+    pub const fn square_number(mv: u8) -> u32 {
+        mv as u32 + 1
+    }
 }
 
 impl Game for TicTacToe {
@@ -67,6 +76,14 @@ impl Game for TicTacToe {
     /// horizon is valued 0 (no heuristic).
     fn evaluate(&self, _pos: &Board, _ply: usize) -> Value {
         0
+    }
+}
+
+/// Tic-tac-toe can be shared between threads; it has no optimistic and
+/// pessimistic values for McCarthy's procedure.
+impl Capabilities for TicTacToe {
+    fn ybwc<O: Fork>() -> Option<Ybwc<Self, O>> {
+        Some(ybwc)
     }
 }
 

@@ -1,7 +1,9 @@
 //! The explicit tree and its [`Game`] implementation.
 
 use alphabeta_core::game::max_view;
-use alphabeta_core::{BoundedGame, DeweyPath, Game, HashedGame, Value};
+use alphabeta_core::parallel::{Fork, ybwc};
+use alphabeta_core::procedures::{Capabilities, McCarthy, Ybwc, alpha_beta_mccarthy};
+use alphabeta_core::{BoundedGame, DeweyPath, Game, HashedGame, Observer, Value};
 
 /// A node's index in the tree's arena; the root is 0.
 pub type NodeId = u32;
@@ -237,6 +239,16 @@ impl Tree {
         DeweyPath(path)
     }
 
+    /// The number of `node` among its brothers, from 1 (the last index of
+    /// its Dewey address; 0 for the root): how the command line and the
+    /// Python package write a move of an explicit tree (docs/schema.md).
+    pub fn move_number(&self, node: NodeId) -> u32 {
+        match self.nodes[node as usize].parent {
+            Some(_) => self.nodes[node as usize].index,
+            None => 0,
+        }
+    }
+
     /// The node at a Dewey address, if there is one.
     pub fn node_at(&self, path: &DeweyPath) -> Option<NodeId> {
         path.0.iter().try_fold(Tree::ROOT, |n, &a| {
@@ -316,6 +328,17 @@ impl HashedGame for Tree {
     /// Every node is its own position: the key is the node id, mixed.
     fn key(&self, pos: &NodeId) -> u64 {
         (u64::from(*pos) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// An explicit tree has McCarthy's bounds and can be shared between threads:
+/// every procedure of the registry searches it.
+impl Capabilities for Tree {
+    fn mccarthy<O: Observer>() -> Option<McCarthy<Self, O>> {
+        Some(alpha_beta_mccarthy)
+    }
+    fn ybwc<O: Fork>() -> Option<Ybwc<Self, O>> {
+        Some(ybwc)
     }
 }
 

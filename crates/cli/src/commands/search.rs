@@ -2,18 +2,18 @@
 //!
 //! The tree comes from a file (`--file`), from the command line (a tree
 //! text such as `"((3 12 8) (2 4 6) (14 5 2))"`), from the seeds' named
-//! fixtures (`--tree pi`), or is a built-in game (`--game tictactoe`).
+//! fixtures (`--tree pi`), or is a built-in game (`--game tictactoe`). The
+//! procedures run through the core's registry ([`Named::run`]); this
+//! command only writes their [`Outcome`]s, as a table or as the JSON
+//! schema of docs/schema.md.
 
 use std::fmt::Write as _;
 
-use alphabeta_core::parallel::{SharedGame, YbwcOptions, ybwc};
-use alphabeta_core::procedures as p;
+use alphabeta_core::outcome::{Outcome, write_value};
+use alphabeta_core::procedures::{Capabilities, Named, NotRun, RunOptions};
 use alphabeta_core::resources::{Text, read_text_file};
 use alphabeta_core::value::display;
-use alphabeta_core::{
-    Game, HashedGame, INFINITY, Limits, NEG_INFINITY, NodeType, NodeTypes, Procedure, Search,
-    Stats, Trace, Value,
-};
+use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
 use alphabeta_trees::tictactoe::TicTacToe;
 use alphabeta_trees::{Convention, Tree, fixtures};
 use anyhow::{Context, bail};
@@ -25,7 +25,7 @@ use serde::Serialize;
   alphabeta search --tree pi                       Knuth's pi tree, every procedure
   alphabeta search \"((3 12 8) (2 4 6) (14 5 2))\" -p f2 --trace
   alphabeta search --file tree.txt -p f3 --alpha 0 --beta 5
-  alphabeta search --game tictactoe -p f2 --json
+  alphabeta search --game tictactoe -p f2 --format json
   alphabeta search --game tictactoe -p ybwc --threads 2
 Tree text: nested lists of integer leaf values, e.g. ((3 12 8) (2 4 6)); inf and -inf
 are allowed; # starts a comment. Values are read from Max's (the root player's)
@@ -65,13 +65,25 @@ pub struct Args {
     /// Print every examined node as a Dewey path with its window (trees only, not --game).
     #[arg(long, conflicts_with = "game")]
     trace: bool,
-    /// Print JSON instead of text.
-    #[arg(long)]
+    /// Output: text (a table), or json (the schema of docs/schema.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Replaced by `--format json` (refused with a message saying so).
+    #[arg(long, hide = true)]
     json: bool,
     /// Threads of the parallel procedure ybwc (Young Brothers Wait), 1 to the number of
     /// cores (default 1); more than the machine has is refused.
     #[arg(long)]
     threads: Option<usize>,
+}
+
+/// `--format`: how the results are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// A table for people.
+    Text,
+    /// One JSON document (docs/schema.md).
+    Json,
 }
 
 /// `--convention`: how the leaf values of a tree text are read.
@@ -97,240 +109,184 @@ fn parse_bound(text: &str) -> Result<Value, String> {
     }
 }
 
-/// The procedures the command can run: the registry's
-/// ([`p::Named`]: the core's [`Procedure`]s and the extras that need more
-/// than a [`Game`]), and the parallel one.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Choice {
-    Core(Procedure),
-    Extra(p::Extra),
-    /// Young Brothers Wait on `--threads` threads (not part of `all`).
-    Ybwc,
-}
-
-/// The parallel procedure: named on its own, not run by `-p all`.
-const YBWC: (&str, &str) = (
-    "ybwc",
-    "parallel fail-hard alpha-beta, Young Brothers Wait driven by node types (Hsu slide 43); --threads",
-);
-
-impl Choice {
-    fn all() -> Vec<Choice> {
-        p::Named::all().map(Choice::from).collect()
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Choice::Core(p) => p.name(),
-            Choice::Extra(e) => e.name(),
-            Choice::Ybwc => YBWC.0,
-        }
-    }
-
-    /// The registry's procedure, `None` for the parallel one.
-    fn named(self) -> Option<p::Named> {
-        match self {
-            Choice::Core(p) => Some(p::Named::Core(p)),
-            Choice::Extra(e) => Some(p::Named::Extra(e)),
-            Choice::Ybwc => None,
-        }
-    }
-
-    fn parse(name: &str) -> anyhow::Result<Vec<Choice>> {
-        if name == "all" {
-            return Ok(Choice::all());
-        }
-        if name == YBWC.0 {
-            return Ok(vec![Choice::Ybwc]);
-        }
-        match name.parse::<p::Named>() {
-            Ok(n) => Ok(vec![Choice::from(n)]),
-            Err(e) => bail!("{e}, {}, all", YBWC.0),
-        }
-    }
-}
-
-impl From<p::Named> for Choice {
-    fn from(n: p::Named) -> Choice {
-        match n {
-            p::Named::Core(p) => Choice::Core(p),
-            p::Named::Extra(e) => Choice::Extra(e),
-        }
-    }
-}
-
 /// `alphabeta procedures`: the list, with the seed each comes from.
 pub fn list_procedures() -> anyhow::Result<()> {
     let mut text = String::new();
-    for n in p::Named::all() {
-        let _ = writeln!(text, "{:<14} {}", n.name(), n.description());
+    for n in Named::all() {
+        // The parallel procedure's option on this command line.
+        let option = if n == Named::Ybwc { "; --threads" } else { "" };
+        let _ = writeln!(text, "{:<14} {}{option}", n.name(), n.description());
     }
-    let _ = writeln!(text, "{:<14} {}", YBWC.0, YBWC.1);
     super::print_out(&text)
 }
 
-/// What one procedure reported.
-#[derive(Serialize)]
-struct Outcome {
-    procedure: String,
-    value: String,
-    best_move: Option<String>,
-    principal_variation: Vec<String>,
-    positions_examined: u64,
-    bottom_positions: u64,
-    move_generations: u64,
-    examined_per_level: Vec<u64>,
-    bottom_per_level: Vec<u64>,
-    alpha_cutoffs: u64,
-    beta_cutoffs: u64,
-    deep_cutoffs: u64,
-    pruned_branches: u64,
-    deep_pruned_branches: u64,
-    re_searches: u64,
-    node_types: Vec<(String, u64)>,
-    trace: Vec<String>,
-    /// What the parallel procedure did (ybwc only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parallel: Option<ParallelOutcome>,
+/// The procedures `-p NAME` names: one of the registry, or every sequential
+/// one for `all`.
+fn chosen(name: &str) -> anyhow::Result<Vec<Named>> {
+    if name == "all" {
+        return Ok(Named::sequential().collect());
+    }
+    match name.parse::<Named>() {
+        Ok(n) => Ok(vec![n]),
+        Err(e) => bail!("{e}, all"),
+    }
 }
 
-/// The split points and predicted node types of a ybwc search; with more
-/// than one thread these depend on timing (docs/procedures.md).
+/// A refusal of the core, with the options that change the window on this
+/// command line.
+fn refusal(e: NotRun) -> anyhow::Error {
+    match e {
+        NotRun::NoWindow | NotRun::FullWindow(_) | NotRun::OwnWindows(_) => {
+            anyhow::anyhow!("{e}; drop --alpha/--beta")
+        }
+        NotRun::OneBound => anyhow::anyhow!("{e}; drop --alpha"),
+        e => e.into(),
+    }
+}
+
+/// The JSON document of `--format json`: the input and window around the
+/// outcomes (docs/schema.md).
 #[derive(Serialize)]
-struct ParallelOutcome {
-    threads: usize,
-    split_points: u64,
-    /// Interior positions by predicted type (1, 2, 3).
-    expanded_by_predicted_type: [u64; 3],
-    /// Predicted type-2 positions that examined every successor without a cutoff.
-    type2_not_cut: u64,
-    /// Predicted type-3 positions that cut off.
-    type3_cut: u64,
-    /// Share of the predicted type-2 interior positions that did not cut off.
-    type2_not_cut_share: f64,
-    /// Younger brothers searched, and those another thread took over.
-    brothers_searched: u64,
-    brothers_helped: u64,
-    brothers_aborted: u64,
-    /// Time the owners of split points waited for the other threads (ns).
-    wait_ns: u64,
-    positions_per_thread: Vec<u64>,
+struct Document<'a> {
+    input: &'a str,
+    #[serde(serialize_with = "write_value")]
+    alpha: Value,
+    #[serde(serialize_with = "write_value")]
+    beta: Value,
+    results: &'a [Outcome<u32>],
+    skipped: &'a [String],
+}
+
+/// How moves and values are written in the table for one game.
+struct Shown {
+    mv: fn(u32) -> String,
+    value: fn(Value) -> String,
 }
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.json {
+        bail!("--json is now --format json");
+    }
     let alpha = args.alpha.unwrap_or(NEG_INFINITY);
     let beta = args.beta.unwrap_or(INFINITY);
     if alpha >= beta {
-        bail!(p::NotRun::EmptyWindow(alpha, beta));
+        bail!(NotRun::EmptyWindow(alpha, beta));
     }
     let all = args.procedure == "all";
-    let mut choices = Choice::parse(&args.procedure)?;
+    let chosen = chosen(&args.procedure)?;
     let threads = match args.threads {
-        Some(n) if choices != [Choice::Ybwc] => {
+        Some(n) if chosen != [Named::Ybwc] => {
             bail!("--threads {n} is for the parallel procedure: use it with -p ybwc")
         }
         Some(n) => alphabeta_core::parallel::check_threads(n)?,
         None => 1,
     };
-    let mut skipped = Vec::new();
-    if let Some(game) = &args.game
-        && all
-    {
-        // Only explicit trees carry McCarthy's optimistic and pessimistic values.
-        if matches!(game.as_str(), "tictactoe" | "tic-tac-toe") {
-            skipped.push(format!(
-                "{} (needs optimistic/pessimistic values)",
-                p::Extra::McCarthy.name()
-            ));
-            choices.retain(|&c| c != Choice::Extra(p::Extra::McCarthy));
-        }
-    }
-    if all {
-        // With a window, run the procedures that take it and say which were left out.
-        let skip = |c: Choice| c.named()?.takes_window((alpha, beta)).err();
-        for &c in &choices {
-            match skip(c) {
-                Some(p::NotRun::OneBound) => {
-                    skipped.push(format!("{} (takes one bound, --beta)", c.name()))
-                }
-                Some(_) => skipped.push(format!("{} (takes no window)", c.name())),
-                None => {}
-            }
-        }
-        choices.retain(|&c| skip(c).is_none());
-    }
-    let depth = args.depth.unwrap_or(u32::MAX);
-    let window = (alpha, beta);
-    let (title, outcomes) = if let Some(game) = &args.game {
+    let options = RunOptions {
+        depth: args.depth.unwrap_or(u32::MAX),
+        window: (alpha, beta),
+        threads,
+        trace: args.trace,
+        ..RunOptions::default()
+    };
+    let (title, (outcomes, skipped), shown) = if let Some(game) = &args.game {
         match game.as_str() {
             "tictactoe" | "tic-tac-toe" => {
                 let g = TicTacToe;
-                let show = |m: &u8| format!("square {}", m + 1);
+                let found = search(&g, &g.start(), &chosen, all, &options, |&m| {
+                    TicTacToe::square_number(m)
+                })?;
                 let shown = Shown {
-                    mv: &show,
+                    mv: |n| format!("square {n}"),
                     value: display,
                 };
-                let outcomes = choices
-                    .iter()
-                    .map(|&c| search(&g, &g.start(), c, depth, window, false, threads, &shown))
-                    .collect::<anyhow::Result<Vec<_>>>()?;
-                ("tic-tac-toe from the empty board".to_string(), outcomes)
+                ("tic-tac-toe from the empty board".to_string(), found, shown)
             }
             other => bail!("unknown game {other:?}; built-in games: tictactoe"),
         }
     } else {
         let (title, tree) = load_tree(&args)?;
-        let show = |m: &u32| tree.path(*m).0.last().map_or(String::new(), u32::to_string);
+        let number = |&m: &u32| tree.move_number(m);
+        let found = search(&tree, &Tree::ROOT, &chosen, all, &options, number)?;
         // An explicit tree's values are plain numbers, never "win in N".
         let shown = Shown {
-            mv: &show,
+            mv: |n| n.to_string(),
             value: display_plain,
         };
-        let outcomes = choices
-            .iter()
-            .map(|&c| {
-                search(
-                    &tree,
-                    &Tree::ROOT,
-                    c,
-                    depth,
-                    window,
-                    args.trace,
-                    threads,
-                    &shown,
-                )
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        (title, outcomes)
+        (title, found, shown)
     };
-    if args.json {
-        let doc = serde_json::json!({
-            "input": title,
-            "alpha": display_plain(alpha),
-            "beta": display_plain(beta),
-            "results": outcomes,
-            "skipped": skipped,
-        });
-        super::print_out(&(serde_json::to_string_pretty(&doc)? + "\n"))
-    } else {
-        let mut text = render(&title, &outcomes);
-        if !skipped.is_empty() {
-            let _ = writeln!(text, "\nskipped: {}", skipped.join(", "));
+    match args.format {
+        Format::Json => {
+            let doc = Document {
+                input: &title,
+                alpha,
+                beta,
+                results: &outcomes,
+                skipped: &skipped,
+            };
+            super::print_out(&(serde_json::to_string_pretty(&doc)? + "\n"))
         }
-        super::print_out(&text)
+        Format::Text => {
+            let mut text = render(&title, &outcomes, &shown);
+            if !skipped.is_empty() {
+                let _ = writeln!(text, "\nskipped: {}", skipped.join(", "));
+            }
+            super::print_out(&text)
+        }
     }
+}
+
+/// Runs the chosen procedures on `game` from `root`, each move written as
+/// `number` says. With `all`, the procedures the game or the window rule
+/// out are skipped and listed (with why) instead of refused.
+fn search<G: Capabilities>(
+    game: &G,
+    root: &G::Position,
+    chosen: &[Named],
+    all: bool,
+    options: &RunOptions,
+    number: impl Fn(&G::Move) -> u32,
+) -> anyhow::Result<(Vec<Outcome<u32>>, Vec<String>)> {
+    let mut run = chosen.to_vec();
+    let mut skipped = Vec::new();
+    if all {
+        run.retain(|n| match n.runs_on::<G>() {
+            Ok(()) => true,
+            Err(NotRun::NotShared(_)) => {
+                skipped.push(format!("{n} (cannot share the game between threads)"));
+                false
+            }
+            Err(_) => {
+                skipped.push(format!("{n} (needs optimistic/pessimistic values)"));
+                false
+            }
+        });
+        run.retain(|n| match n.takes_window(options.window) {
+            Ok(()) => true,
+            Err(NotRun::OneBound) => {
+                skipped.push(format!("{n} (takes one bound, --beta)"));
+                false
+            }
+            Err(_) => {
+                skipped.push(format!("{n} (takes no window)"));
+                false
+            }
+        });
+    }
+    let outcomes = run
+        .iter()
+        .map(|n| {
+            n.run(game, root, options)
+                .map(|o| o.map_moves(&number))
+                .map_err(refusal)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok((outcomes, skipped))
 }
 
 /// A value as a plain number, with only the infinities spelled out: the value
 /// a tree text gave, as it gave it.
 pub(crate) use alphabeta_core::value::plain as display_plain;
-
-/// How moves and values are written for one game.
-struct Shown<'a, M> {
-    mv: &'a dyn Fn(&M) -> String,
-    value: fn(Value) -> String,
-}
 
 fn load_tree(args: &Args) -> anyhow::Result<(String, Tree)> {
     read_tree(
@@ -374,135 +330,7 @@ pub(crate) fn read_tree(
     Ok((title, tree))
 }
 
-/// The counting instruments, node types and (for trees) the trace.
-type Instruments = ((Stats, NodeTypes), Trace);
-
-#[allow(clippy::too_many_arguments)]
-fn search<G>(
-    game: &G,
-    root: &G::Position,
-    choice: Choice,
-    depth: u32,
-    (alpha, beta): (Value, Value),
-    trace: bool,
-    threads: usize,
-    shown: &Shown<'_, G::Move>,
-) -> anyhow::Result<Outcome>
-where
-    G: HashedGame + MaybeBounded + SharedGame,
-{
-    if choice == Choice::Ybwc {
-        let options = YbwcOptions {
-            threads,
-            ..YbwcOptions::default()
-        };
-        let r = ybwc(
-            game,
-            root,
-            depth,
-            (alpha, beta),
-            Instruments::default(),
-            Limits::none(),
-            options,
-        )?;
-        let mut outcome = report(choice, r.value, &r.pv, r.observer, trace, shown);
-        outcome.parallel = Some(ParallelOutcome {
-            threads,
-            split_points: r.stats.splits,
-            expanded_by_predicted_type: r.stats.expanded,
-            type2_not_cut: r.stats.cut_nodes_not_cut,
-            type3_cut: r.stats.all_nodes_cut,
-            type2_not_cut_share: r.stats.cut_prediction_failures(),
-            brothers_searched: r.stats.brothers_searched,
-            brothers_helped: r.stats.brothers_helped,
-            brothers_aborted: r.stats.brothers_aborted,
-            wait_ns: r.stats.wait_ns,
-            positions_per_thread: r.stats.nodes_per_thread,
-        });
-        return Ok(outcome);
-    }
-    let named = choice.named().expect("ybwc is searched above");
-    let instruments: Instruments = Default::default();
-    let mut s = Search::with_observer(game, instruments);
-    let value = named.run_windowed(&mut s, root, depth, (alpha, beta), G::mccarthy())?;
-    let pv = s.principal_variation();
-    Ok(report(choice, value, &pv, s.into_observer(), trace, shown))
-}
-
-/// What a procedure found and its instruments counted.
-fn report<M>(
-    choice: Choice,
-    value: Value,
-    pv: &[M],
-    ((stats, types), tr): Instruments,
-    trace: bool,
-    shown: &Shown<'_, M>,
-) -> Outcome {
-    let pv: Vec<String> = pv.iter().map(shown.mv).collect();
-    let node_types = NodeType::ALL
-        .iter()
-        .map(|&t| (t.label().to_string(), types.total(t)))
-        .filter(|&(_, n)| n > 0)
-        .collect();
-    let trace = if trace {
-        tr.entries
-            .iter()
-            .map(|e| {
-                let leaf = e
-                    .leaf_value
-                    .map(|v| format!(" = {}", (shown.value)(v)))
-                    .unwrap_or_default();
-                format!(
-                    "{} ({}, {}){leaf}",
-                    e.path,
-                    (shown.value)(e.alpha),
-                    (shown.value)(e.beta)
-                )
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    Outcome {
-        procedure: choice.name().to_string(),
-        value: (shown.value)(value),
-        best_move: pv.first().cloned(),
-        principal_variation: pv,
-        positions_examined: stats.nodes(),
-        bottom_positions: stats.leaves(),
-        move_generations: stats.expansions(),
-        examined_per_level: stats.nodes_per_ply(),
-        bottom_per_level: stats.leaves_per_ply(),
-        alpha_cutoffs: stats.alpha_cutoffs,
-        beta_cutoffs: stats.beta_cutoffs,
-        deep_cutoffs: stats.deep_cutoffs,
-        pruned_branches: stats.pruned,
-        deep_pruned_branches: stats.deep_pruned,
-        re_searches: stats.re_searches,
-        node_types,
-        trace,
-        parallel: None,
-    }
-}
-
-/// McCarthy's procedure needs optimistic and pessimistic values, which only
-/// explicit trees provide here.
-trait MaybeBounded: Game + Sized {
-    /// McCarthy's procedure for this game, if it has his bounds.
-    fn mccarthy<O: alphabeta_core::Observer>() -> Option<p::McCarthy<Self, O>> {
-        None
-    }
-}
-
-impl MaybeBounded for Tree {
-    fn mccarthy<O: alphabeta_core::Observer>() -> Option<p::McCarthy<Self, O>> {
-        Some(p::alpha_beta_mccarthy)
-    }
-}
-
-impl MaybeBounded for TicTacToe {}
-
-fn render(title: &str, outcomes: &[Outcome]) -> String {
+fn render(title: &str, outcomes: &[Outcome<u32>], shown: &Shown) -> String {
     let mut out = format!("{title}\n\n");
     let _ = writeln!(
         out,
@@ -524,7 +352,7 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
             out,
             "{:<13} {:>9} {:>9} {:>9} {:>7} {:>6} {:>6} {:>5} {:>7} {:>8}  {:<10} {:?} / {:?}",
             o.procedure,
-            o.value,
+            (shown.value)(o.value),
             o.positions_examined,
             o.bottom_positions,
             o.move_generations,
@@ -533,22 +361,29 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
             o.deep_cutoffs,
             o.pruned_branches,
             o.re_searches,
-            o.best_move.as_deref().unwrap_or("-"),
+            o.best_move.map_or("-".to_string(), shown.mv),
             o.examined_per_level,
             o.bottom_per_level,
         );
     }
     for o in outcomes {
-        if !o.principal_variation.is_empty() || !o.trace.is_empty() {
+        let trace = o.trace.as_deref().unwrap_or_default();
+        if !o.principal_variation.is_empty() || !trace.is_empty() {
+            let pv: Vec<String> = o
+                .principal_variation
+                .iter()
+                .map(|&m| (shown.mv)(m))
+                .collect();
             let _ = writeln!(
                 out,
                 "\n{}: principal variation {}",
                 o.procedure,
-                o.principal_variation.join(" ")
+                pv.join(" ")
             );
             let types: Vec<String> = o
                 .node_types
-                .iter()
+                .labelled()
+                .filter(|&(_, n)| n > 0)
                 .map(|(t, n)| format!("type {t}: {n}"))
                 .collect();
             let _ = writeln!(
@@ -576,8 +411,18 @@ fn render(title: &str, outcomes: &[Outcome]) -> String {
                     p.wait_ns as f64 / 1e6
                 );
             }
-            for line in &o.trace {
-                let _ = writeln!(out, "  {line}");
+            for line in trace {
+                let leaf = line
+                    .leaf_value
+                    .map(|v| format!(" = {}", (shown.value)(v)))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "  {} ({}, {}){leaf}",
+                    line.path,
+                    (shown.value)(line.alpha),
+                    (shown.value)(line.beta)
+                );
             }
         }
     }

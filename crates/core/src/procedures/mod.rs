@@ -54,7 +54,10 @@ pub use likelihood::{InvalidThreshold, LikelihoodModel, Threshold, Uniform, like
 pub use minmax::alpha_beta_minmax;
 pub use narrowing::{Narrowed, bisection};
 pub use nonrecursive::alpha_beta_nonrecursive;
-pub use registry::{Extra, McCarthy, Named, Needs, NotRun, UnknownName};
+pub use registry::{
+    Capabilities, DEFAULT_TABLE_ENTRIES, Extra, McCarthy, Named, Needs, NotRun, RunOptions,
+    UnknownName, Ybwc,
+};
 pub use successors::{
     DEFAULT_MEMORY_POSITIONS, Inequality, TooLarge, mt_sss_star, mtdf, pearl_test,
     principal_variation_search, scout, sss_star,

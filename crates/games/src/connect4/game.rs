@@ -9,8 +9,10 @@
 //! wins, and depend on the position only (never on the ply), so a
 //! transposition table may share them between paths.
 
+use alphabeta_core::parallel::{Fork, ybwc};
+use alphabeta_core::procedures::{Capabilities, McCarthy, Ybwc, alpha_beta_mccarthy};
 use alphabeta_core::value::Value;
-use alphabeta_core::{BoundedGame, Game, HashedGame, MoveList};
+use alphabeta_core::{BoundedGame, Game, HashedGame, MoveList, Observer};
 
 use super::board::{Board, SQUARES, WIDTH, column, winning_squares};
 
@@ -215,6 +217,17 @@ impl HashedGame for Connect4 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+}
+
+/// Connect Four has McCarthy's bounds (below) and can be shared between
+/// threads: every procedure of the registry searches it.
+impl Capabilities for Connect4 {
+    fn mccarthy<O: Observer>() -> Option<McCarthy<Self, O>> {
+        Some(alpha_beta_mccarthy)
+    }
+    fn ybwc<O: Fork>() -> Option<Ybwc<Self, O>> {
+        Some(ybwc)
     }
 }
 
