@@ -9,6 +9,8 @@
 
 use std::fmt::Write as _;
 
+use crate::args::TextJson;
+use crate::output::Format;
 use alphabeta_core::outcome::{Outcome, write_value};
 use alphabeta_core::procedures::{Capabilities, Named, NotRun, RunOptions};
 use alphabeta_core::resources::{Text, read_text_file};
@@ -66,24 +68,12 @@ pub struct Args {
     #[arg(long, conflicts_with = "game")]
     trace: bool,
     /// Output: text (a table), or json (the schema of docs/schema.md).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Replaced by `--format json` (refused with a message saying so).
-    #[arg(long, hide = true)]
-    json: bool,
+    #[command(flatten)]
+    output: TextJson,
     /// Threads of the parallel procedure ybwc (Young Brothers Wait), 1 to the number of
     /// cores (default 1); more than the machine has is refused.
     #[arg(long)]
     threads: Option<usize>,
-}
-
-/// `--format`: how the results are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    /// A table for people.
-    Text,
-    /// One JSON document (docs/schema.md).
-    Json,
 }
 
 /// `--convention`: how the leaf values of a tree text are read.
@@ -165,9 +155,6 @@ struct Shown {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if args.json {
-        bail!("--json is now --format json");
-    }
     let alpha = args.alpha.unwrap_or(NEG_INFINITY);
     let beta = args.beta.unwrap_or(INFINITY);
     if alpha >= beta {
@@ -215,24 +202,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         (title, found, shown)
     };
-    match args.format {
-        Format::Json => {
-            let doc = Document {
-                input: &title,
-                alpha,
-                beta,
-                results: &outcomes,
-                skipped: &skipped,
-            };
-            super::print_out(&(serde_json::to_string_pretty(&doc)? + "\n"))
+    if args.output.format == Format::Json {
+        let doc = Document {
+            input: &title,
+            alpha,
+            beta,
+            results: &outcomes,
+            skipped: &skipped,
+        };
+        super::print_out(&(serde_json::to_string_pretty(&doc)? + "\n"))
+    } else {
+        let mut text = render(&title, &outcomes, &shown);
+        if !skipped.is_empty() {
+            let _ = writeln!(text, "\nskipped: {}", skipped.join(", "));
         }
-        Format::Text => {
-            let mut text = render(&title, &outcomes, &shown);
-            if !skipped.is_empty() {
-                let _ = writeln!(text, "\nskipped: {}", skipped.join(", "));
-            }
-            super::print_out(&text)
-        }
+        super::print_out(&text)
     }
 }
 
