@@ -107,12 +107,18 @@ fn variance_of_nbp_is_exact_and_bounded() {
         "csv",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "k,probability,exact\n3,0.333333333333,1/3\n4,0.666666666666,2/3\n");
+    assert_eq!(
+        out,
+        "k,probability,exact\n3,0.333333333333,1/3\n4,0.666666666666,2/3\n"
+    );
     // Beyond the limits: one line naming the limit, exit 2, no panic.
     for (args, limit) in [
         (&["--n", "4", "--d", "5"][..], "N^D <= 256"),
         (&["--n", "2", "--d", "64"][..], "N^D <= 256"),
-        (&["--n", "1", "--d", "4294967295"][..], "out of range (0..=64)"),
+        (
+            &["--n", "1", "--d", "4294967295"][..],
+            "out of range (0..=64)",
+        ),
         (&["--n", "0", "--d", "2"][..], "at least 1"),
         (&["--n", "4", "--d", "4", "--distribution"][..], "N^D <= 64"),
         (&["--n", "2", "--d", "6", "--distribution"][..], "D <= 5"),
@@ -127,5 +133,8 @@ fn variance_of_nbp_is_exact_and_bounded() {
     // A single path: one bottom position at every depth.
     let (code, out, err) = alphabeta(&["exact", "var-nbp", "--n", "1", "--d", "64", "--exact"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("  1  64  1.000000000000  0.000000000000"), "{out}");
+    assert!(
+        out.contains("  1  64  1.000000000000  0.000000000000"),
+        "{out}"
+    );
 }

@@ -440,7 +440,11 @@ fn nbp_distribution(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
         format!("Pr{{NBP_{{{n},{d}}} = k}}, exact"),
         &["k", "probability", "exact"],
     );
-    for (k, p) in probabilities.iter().enumerate().filter(|(_, p)| **p != 0u32) {
+    for (k, p) in probabilities
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p != 0u32)
+    {
         table.push(vec![
             json!(k),
             json!(to_decimal(p, 12)),
