@@ -78,3 +78,63 @@ fn exact_move_generations_refuse_an_endless_sum() {
     // 1 + 2 + E[NBP_{2,2}] = 3 + 11/3.
     assert_eq!(doc["rows"][0]["exact"], "20/3");
 }
+
+#[test]
+fn variance_of_nbp_is_exact_and_bounded() {
+    // ⟨3,2⟩: E[NBP] = 521/70 (Fuller Table 5.1), Var[NBP] = 7859/4900 (the exhaustive
+    // enumeration of all 9! leaf orders gives the same).
+    let (code, out, err) = alphabeta(&["exact", "var-nbp", "--n", "3", "--d", "2", "--exact"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("521/70") && out.contains("7859/4900"), "{out}");
+    let (code, out, err) = alphabeta(&[
+        "exact", "var-nbp", "--n", "3", "--d", "2", "--format", "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["rows"][0]["variance"], "1.603877551020");
+    assert_eq!(doc["rows"][0]["variance_exact"], serde_json::Value::Null);
+    // ⟨2,2⟩: NBP is 3 with probability 1/3 and 4 with 2/3.
+    let (code, out, err) = alphabeta(&[
+        "exact",
+        "var-nbp",
+        "--n",
+        "2",
+        "--d",
+        "2",
+        "--distribution",
+        "--exact",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "k,probability,exact\n3,0.333333333333,1/3\n4,0.666666666666,2/3\n"
+    );
+    // Beyond the limits: one line naming the limit, exit 2, no panic.
+    for (args, limit) in [
+        (&["--n", "4", "--d", "5"][..], "N^D <= 256"),
+        (&["--n", "2", "--d", "64"][..], "N^D <= 256"),
+        (
+            &["--n", "1", "--d", "4294967295"][..],
+            "out of range (0..=64)",
+        ),
+        (&["--n", "0", "--d", "2"][..], "at least 1"),
+        (&["--n", "4", "--d", "4", "--distribution"][..], "N^D <= 64"),
+        (&["--n", "2", "--d", "6", "--distribution"][..], "D <= 5"),
+    ] {
+        let mut all = vec!["exact", "var-nbp"];
+        all.extend_from_slice(args);
+        let (code, out, err) = alphabeta(&all);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(limit), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // A single path: one bottom position at every depth.
+    let (code, out, err) = alphabeta(&["exact", "var-nbp", "--n", "1", "--d", "64", "--exact"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  1  64  1.000000000000  0.000000000000"),
+        "{out}"
+    );
+}

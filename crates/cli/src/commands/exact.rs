@@ -26,6 +26,8 @@ use crate::output::{self, Format};
   alphabeta exact nbp --n 1000 --d 64          ... at any N <= 1000, D <= 64
   alphabeta exact nbp --n 3 --d 4 --exact      ... and as an exact rational
   alphabeta exact nmg --n 10 --d 6             expected move generations
+  alphabeta exact var-nbp --n 3 --d 2 --exact  Var[NBP] and E[NBP] as exact rationals (N^D <= 256)
+  alphabeta exact var-nbp --n 2 --d 4 --distribution   Pr{NBP = k} (N^D <= 64, D <= 5)
   alphabeta exact levels --n 35 --d 8          per level, with the depth ratios DR, DR*
   alphabeta exact leaf --n 3 --path 2,2,1      Pr{leaf examined} (Fuller's Theorem 2)
   alphabeta exact perfect --n 35 --d 4         perfect-ordering counts per level
@@ -47,6 +49,22 @@ enum What {
     Nbp(SizeArgs),
     /// E[NMG_{N,D}]: expected move generations (Fuller et al. 1973 §5).
     Nmg(SizeArgs),
+    /// Var[NBP_{N,D}] beside E[NBP] and sd/mean, exactly (Fuller et al. 1973 §8's open problem);
+    /// with --distribution, Pr{NBP = k}. Small trees only: N^D <= 256 (64 for the distribution).
+    VarNbp {
+        /// Branching factor N (N^D <= 256).
+        #[arg(long)]
+        n: u32,
+        /// Depth D (N^D <= 256; D <= 64 for N = 1).
+        #[arg(long)]
+        d: u32,
+        /// Print the exact rationals too.
+        #[arg(long)]
+        exact: bool,
+        /// Print the whole distribution Pr{NBP = k} instead (N^D <= 64, D <= 5).
+        #[arg(long)]
+        distribution: bool,
+    },
     /// Per level l = 0..=D: E[NBP_{N,l}], perfect ordering, minimax, and the depth ratios.
     Levels {
         /// Branching factor N (2..=1000).
@@ -169,6 +187,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let table = match args.what {
         What::Nbp(size) => nbp(&size, false)?,
         What::Nmg(size) => nbp(&size, true)?,
+        What::VarNbp {
+            n,
+            d,
+            exact,
+            distribution,
+        } => {
+            if distribution {
+                nbp_distribution(n, d, exact)?
+            } else {
+                nbp_variance(n, d, exact)?
+            }
+        }
         What::Levels { n, d } => levels(n, d)?,
         What::Leaf { n, path } => leaf(n, &path)?,
         What::Perfect { n, d } => perfect_counts(n, d)?,
@@ -295,6 +325,149 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
     if float.is_some() {
         table.notes.push(CERTIFIED_NOTE.to_string());
     }
+    Ok(table)
+}
+
+/// Largest N^D of `exact var-nbp`: the library's own limit, at which the recursion takes up to
+/// about 30 s on a small loaded machine (⟨4,4⟩ 29 s, ⟨16,2⟩ 22 s, ⟨2,8⟩ 14 s).
+const VARIANCE_MAX_LEAVES: u64 = fuller::VARIANCE_MAX_LEAVES;
+
+/// Past this many bottom positions `exact var-nbp` says on standard error that it computes for
+/// a while (⟨3,5⟩, 243 leaves, takes about 4 s; ⟨12,2⟩, 144 leaves, about 1 s).
+const VARIANCE_SLOW_LEAVES: u64 = 150;
+
+/// Largest N^D of `exact var-nbp --distribution` (the library's limit).
+const DISTRIBUTION_MAX_LEAVES: u64 = fuller::DISTRIBUTION_MAX_LEAVES;
+
+/// Largest depth of `exact var-nbp --distribution` for N >= 2: the distribution's cost grows
+/// fastest in D (⟨2,5⟩ 0.14 s, ⟨4,3⟩ 1.2 s, ⟨8,2⟩ 2.7 s, but ⟨2,6⟩ 95 s).
+const DISTRIBUTION_MAX_DEPTH: u32 = 5;
+
+/// Largest depth for N = 1 (a single path: NBP = 1 at every depth; the recursion still runs
+/// once per level).
+const SINGLE_PATH_MAX_DEPTH: u32 = 64;
+
+/// Checks ⟨n, d⟩ against the exact variance's (or distribution's) limits; returns N^D.
+fn small_tree(n: u32, d: u32, distribution: bool) -> anyhow::Result<u64> {
+    let (what, max_leaves) = if distribution {
+        ("the exact distribution", DISTRIBUTION_MAX_LEAVES)
+    } else {
+        ("the exact variance", VARIANCE_MAX_LEAVES)
+    };
+    if n == 0 {
+        bail!("the branching factor N must be at least 1");
+    }
+    if n == 1 && d > SINGLE_PATH_MAX_DEPTH {
+        bail!("{what} for N = 1: D = {d} is out of range (0..={SINGLE_PATH_MAX_DEPTH})");
+    }
+    let leaves = u64::from(n).checked_pow(d).unwrap_or(u64::MAX);
+    if leaves > max_leaves {
+        bail!(
+            "{what} is computed for N^D <= {max_leaves} only (its cost grows like a power of \
+             N^D); <{n},{d}> has N^D = {}",
+            u64::from(n)
+                .checked_pow(d)
+                .map_or_else(|| format!("{n}^{d}"), |l| l.to_string())
+        );
+    }
+    if distribution && n >= 2 && d > DISTRIBUTION_MAX_DEPTH {
+        bail!(
+            "the exact distribution is computed for D <= {DISTRIBUTION_MAX_DEPTH} only (its cost \
+             grows fastest in D: <2,6> takes minutes); got D = {d}"
+        );
+    }
+    Ok(leaves)
+}
+
+/// An exact rational's cell: the rational with `--exact`, empty otherwise.
+fn rational_cell(r: &impl ToString, exact: bool) -> Json {
+    if exact {
+        json!(r.to_string())
+    } else {
+        Json::Null
+    }
+}
+
+fn nbp_variance(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
+    let leaves = small_tree(n, d, false)?;
+    if leaves > VARIANCE_SLOW_LEAVES {
+        eprintln!(
+            "computing the exact variance of <{n},{d}> ({leaves} bottom positions): up to about \
+             30 s"
+        );
+    }
+    let moments = fuller::nbp_moments_exact(n, d)?;
+    let variance = moments.variance();
+    let sd = to_f64(&variance).sqrt();
+    let mut table = Table::new(
+        format!(
+            "E[NBP_{{{n},{d}}}] and Var[NBP_{{{n},{d}}}], exact (the variance: Fuller et al. 1973 \
+             §8's open problem)"
+        ),
+        &[
+            "N",
+            "D",
+            "mean",
+            "variance",
+            "sd",
+            "sd_over_mean",
+            "mean_exact",
+            "variance_exact",
+        ],
+    );
+    table.push(vec![
+        json!(n),
+        json!(d),
+        json!(to_decimal(&moments.mean, 12)),
+        json!(to_decimal(&variance, 12)),
+        json!(format!("{sd:.12}")),
+        json!(format!("{:.12}", sd / to_f64(&moments.mean))),
+        rational_cell(&moments.mean, exact),
+        rational_cell(&variance, exact),
+    ]);
+    table.notes.push(
+        "uniform tree, i.i.d. continuous bottom values, alpha-beta with a full window (the model \
+         of Fuller's Tables 5.1 and 5.2); mean and variance are decimals of the exact rationals"
+            .to_string(),
+    );
+    Ok(table)
+}
+
+fn nbp_distribution(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
+    small_tree(n, d, true)?;
+    let probabilities = fuller::nbp_distribution_exact(n, d)?;
+    let mut table = Table::new(
+        format!("Pr{{NBP_{{{n},{d}}} = k}}, exact"),
+        &["k", "probability", "exact"],
+    );
+    for (k, p) in probabilities
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p != 0u32)
+    {
+        table.push(vec![
+            json!(k),
+            json!(to_decimal(p, 12)),
+            rational_cell(p, exact),
+        ]);
+    }
+    table.notes.push("k not listed: probability 0".to_string());
+    // The moments by their own recursion (cheaper than the distribution at every size allowed).
+    let moments = fuller::nbp_moments_exact(n, d)?;
+    let variance = moments.variance();
+    let shown = |r: &_| {
+        if exact {
+            ToString::to_string(r)
+        } else {
+            to_decimal(r, 12)
+        }
+    };
+    table.notes.push(format!(
+        "E[NBP] = {}, Var[NBP] = {}, sd/mean = {:.6}",
+        shown(&moments.mean),
+        shown(&variance),
+        to_f64(&variance).sqrt() / to_f64(&moments.mean)
+    ));
     Ok(table)
 }
 

@@ -508,9 +508,62 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
                 .note(format!("over {} points", all_r.len())),
         );
     }
+    exact_std_mean(&mut band)?;
     let mut items = vec![fig, band];
     items.extend(table_7_1(&measured));
     Ok(items)
+}
+
+/// The paper's std/mean statements against the exact sd/mean (analysis crate) at the points
+/// of Tables 5.1 and 5.2, which the paper simulated too (§7: "the points derived from the
+/// analytic formulation were also simulated to obtain their sample standard deviations").
+fn exact_std_mean(band: &mut Item) -> anyhow::Result<()> {
+    let points = super::fuller_variance::TABLE_POINTS;
+    let mut cvs = Vec::with_capacity(points.len());
+    for &(n, d) in &points {
+        cvs.push((n, d, super::fuller_variance::exact_cv(n, d)?));
+    }
+    let outside: Vec<String> = cvs
+        .iter()
+        .filter(|c| c.2 <= FULLER_STD_MEAN_BAND.0 || c.2 >= FULLER_STD_MEAN_BAND.1)
+        .map(|c| format!("⟨{},{}⟩ {:.4}", c.0, c.1, c.2))
+        .collect();
+    band.compare(
+        Comparison::qualitative(
+            "the exact sd/mean at the 17 points of Tables 5.1–5.2 lies in (.120, .215)",
+            outside.is_empty(),
+        )
+        .explained(format!("outside: {}", outside.join(", "))),
+    );
+    let lo = cvs.iter().map(|c| c.2).fold(f64::INFINITY, f64::min);
+    let hi = cvs.iter().map(|c| c.2).fold(f64::NEG_INFINITY, f64::max);
+    let at_1000 = |ratio: f64| 1.96 * ratio / 1000f64.sqrt();
+    for (label, paper, ours) in [
+        (
+            "confidence band from the exact sd/mean at the points of Tables 5.1–5.2: smallest R",
+            0.008,
+            at_1000(lo),
+        ),
+        (
+            "confidence band from the exact sd/mean at the points of Tables 5.1–5.2: largest R",
+            0.013,
+            at_1000(hi),
+        ),
+    ] {
+        band.compare(
+            Comparison::rounded(label, paper, 3, ours)
+                .explained(format!(
+                    "ours rounds to {ours:.3}; the paper's R is over all its 173 points"
+                ))
+                .note("R = 1.96·(sd/mean)/√1000 with the exact sd/mean"),
+        );
+    }
+    band.compare(Comparison::new_result(
+        "exact sd/mean at the points of Tables 5.1–5.2",
+        Value::text(format!("{lo:.4} to {hi:.4}")),
+        "fuller::nbp_moments_exact; see the section fuller-variance",
+    ));
+    Ok(())
 }
 
 const R_VALUES: [u64; 10] = [1, 2, 3, 5, 10, 20, 50, 100, 1000, 1 << 40];
@@ -808,6 +861,28 @@ mod tests {
         let exact = 1.0 - 4.0 / 5.0 + 6.0 / 9.0 - 4.0 / 13.0 + 1.0 / 17.0;
         assert!((level_mean(4, 5, 3) - exact).abs() < 1e-9);
         assert_eq!(level_cdf(4, 5, 5, 0.3), 0.3);
+    }
+
+    #[test]
+    fn the_papers_std_mean_band_holds_for_the_exact_values_at_the_table_points() {
+        let mut band =
+            Item::new("fuller-std-mean", ItemKind::Check, "t").cite("Fuller et al. 1973, §7");
+        exact_std_mean(&mut band).unwrap();
+        let verdicts: Vec<_> = band.comparisons.iter().map(|c| c.verdict()).collect();
+        assert_eq!(
+            verdicts,
+            [
+                crate::model::Verdict::Qualitative,
+                crate::model::Verdict::PrintedDigits,
+                crate::model::Verdict::PrintedDigits,
+                crate::model::Verdict::New,
+            ]
+        );
+        assert!(
+            band.comparisons
+                .iter()
+                .all(|c| c.unlisted_printed().is_none())
+        );
     }
 
     #[test]

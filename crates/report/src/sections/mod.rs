@@ -20,6 +20,7 @@ mod exact;
 mod examples;
 mod floyd;
 mod fuller_mc;
+mod fuller_variance;
 mod klyushin;
 mod knuth_pi;
 pub(crate) mod one_scale;
@@ -82,6 +83,13 @@ pub fn registry() -> Vec<SectionSpec> {
             sources: "Fuller et al. 1973 §3 Fig. 3.1, §5 Fig. 5.1, §6 Fig. 6.1, §7 (std/mean, Table 7.1, L_D, DR)",
             fast: false,
             run: fuller_mc::run,
+        },
+        SectionSpec {
+            id: "fuller-variance",
+            title: "Fuller §8: the variance of NBP",
+            sources: "Fuller et al. 1973 §8 (open problem), §7 (std/mean), Fig. 3.1 (distributions); new results of this project",
+            fast: false,
+            run: fuller_variance::run,
         },
         SectionSpec {
             id: "knuth-table-1",
