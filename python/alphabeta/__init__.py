@@ -12,10 +12,16 @@ package calls the same code as its command line ``alphabeta``:
   (a :class:`fractions.Fraction`);
 * :func:`simulate` -- Monte Carlo on random trees, on this machine or on a
   Dask cluster (``client=``), with numbers identical to ``alphabeta simulate``;
+* :mod:`alphabeta.games` -- tic-tac-toe and Connect Four (with its exact
+  solver) as state objects;
 * :mod:`alphabeta.chess` -- chess positions from python-chess.
 
-Bad input raises :class:`ValueError` with the command line's message; Ctrl-C
-raises :class:`KeyboardInterrupt` (long calls release the GIL).
+Every argument is checked by name: :class:`TypeError` for a value of the
+wrong type (a float where an integer is needed, even ``2.0``),
+:class:`ValueError` for a value out of its range or a bad input (with the
+command line's message); a game whose lines never end raises
+:class:`RecursionError` (see :data:`MAX_PLY`); Ctrl-C raises
+:class:`KeyboardInterrupt` (long calls release the GIL).
 """
 
 from __future__ import annotations
@@ -27,10 +33,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from . import _core
+from . import _check, _core
+from ._protocol import Game
 
 __all__ = [
     "search",
+    "Game",
+    "MAX_PLY",
     "SearchResult",
     "procedures",
     "tree_names",
@@ -38,6 +47,7 @@ __all__ = [
     "exact_nmg",
     "Expected",
     "simulate",
+    "sweep",
     "SimulationResult",
     "Estimate",
     "run_shard",
@@ -45,6 +55,14 @@ __all__ = [
 ]
 
 __version__ = _core.__version__
+
+#: The longest line a search of a game written in Python follows (plies below
+#: the root). A line that reaches it raises :class:`RecursionError` (naming the
+#: cycle when a position recurs): the game has a cycle or no end, and
+#: ``depth=`` (at most ``MAX_PLY``) bounds the search. The search runs on a
+#: thread whose stack holds such a line many times over, so it never crashes
+#: the interpreter.
+MAX_PLY: int = _core.MAX_PLY
 
 
 def procedures() -> Dict[str, str]:
@@ -115,8 +133,47 @@ class SearchResult:
         return cls(extra=extra, **core)
 
 
+_GAME_METHODS = ("moves", "play", "evaluate")
+
+
 def _is_game(obj: Any) -> bool:
-    return all(callable(getattr(obj, m, None)) for m in ("moves", "play", "evaluate"))
+    """Whether ``obj`` is meant as a game: it has one of a game's methods
+    (the others are then required)."""
+    if isinstance(obj, (str, list, tuple)):
+        return False
+    return any(callable(getattr(obj, m, None)) for m in _GAME_METHODS + ("is_terminal", "legal_moves"))
+
+
+def _check_game(game: Any) -> None:
+    missing = [m for m in _GAME_METHODS if not callable(getattr(game, m, None))]
+    if missing:
+        raise TypeError(
+            f"a game needs the methods moves(pos), play(pos, move) and evaluate(pos) "
+            f"(see alphabeta.Game); {type(game).__name__} has no {', '.join(missing)}"
+        )
+
+
+def _snapshot(pos: Any) -> Any:
+    """A deep copy of ``pos`` to compare with after the search, when its type
+    compares by value; ``None`` otherwise."""
+    import copy
+
+    if type(pos).__eq__ is object.__eq__:
+        return None
+    try:
+        return copy.deepcopy(pos)
+    except Exception:
+        return None
+
+
+def _changed(before: Any, pos: Any) -> bool:
+    """Whether ``pos`` no longer equals its snapshot ``before``."""
+    if before is None:
+        return False
+    try:
+        return bool(before != pos)
+    except Exception:
+        return False
 
 
 def search(
@@ -138,6 +195,8 @@ def search(
     * the tree text format, e.g. ``"((3 12 8) (2 4 6) (14 5 2))"``;
     * a named tree of the papers: ``"pi"`` (Knuth & Moore's Fig. 2), ... (see
       :func:`tree_names`);
+    * a state of a built-in game, :func:`alphabeta.games.tictactoe` or
+      :func:`alphabeta.games.connect4`, searched natively;
     * a game written in Python: an object with ``moves(pos)``, ``play(pos,
       move)`` and ``evaluate(pos)`` (optionally ``is_terminal(pos)``,
       ``key(pos)`` and ``viewpoint = "max"``), searched from ``root`` (or
@@ -146,20 +205,46 @@ def search(
 
     ``procedure`` is any name of :func:`procedures` (``"f2"`` is Knuth &
     Moore's fail-hard alpha-beta). ``alpha``/``beta`` give the root window
-    (default: the full window), ``depth`` a depth limit in plies.
+    (default: the full window), ``depth`` a depth limit in plies (0 to
+    :data:`MAX_PLY`; default: search to the ends of the game).
+
+    A game is described by :class:`Game`: ``play`` must return a new
+    position (one changed in place is refused with :class:`ValueError`
+    unless the game has ``copy(pos)``), and a line longer than
+    :data:`MAX_PLY` plies raises :class:`RecursionError`, naming the cycle
+    when a position recurs.
     """
-    if depth is not None and depth < 0:
-        raise ValueError(f"depth must be at least 0, not {depth}")
-    if _is_game(tree):
+    procedure = _check.string("procedure", procedure)
+    depth = _check.optional_integer("depth", depth, 0, MAX_PLY)
+    alpha = _check.bound("alpha", alpha)
+    beta = _check.bound("beta", beta)
+    convention = _check.string("convention", convention)
+    if isinstance(tree, _core.State):
+        raw = _core.search_state(tree, procedure, alpha, beta, depth)
+    elif _is_game(tree):
+        _check_game(tree)
         if root is None:
             root = getattr(tree, "root", None)
             if callable(getattr(tree, "start", None)) and root is None:
                 root = tree.start()
             if root is None:
                 raise ValueError("give the root position: search(game, root=...), or a game.root / game.start()")
+        before = _snapshot(root)
         raw = _core.search_game(tree, root, procedure, alpha, beta, depth)
-    else:
+        if _changed(before, root):
+            raise ValueError(
+                f"the search changed the root position ({before!r} became {root!r}): "
+                "play(pos, move) must leave pos as it was and return a new position -- "
+                "or give the game a copy(pos) method and the search plays on copies"
+            )
+    elif isinstance(tree, (str, list, tuple)):
         raw = _core.search_tree(tree, procedure, alpha, beta, depth, convention)
+    else:
+        raise TypeError(
+            f"search() takes a tree (nested lists of ints, the tree text, or a name of "
+            f"tree_names()) or a game (an object with moves(pos), play(pos, move) and "
+            f"evaluate(pos); see alphabeta.Game), not {type(tree).__name__}"
+        )
     return SearchResult._from(raw)
 
 
@@ -184,15 +269,18 @@ class Expected(float):
 
 
 def _expected(n: int, d: int, exact: bool, move_generations: bool, max_cost_bits: Optional[float]):
-    for name, v in (("n", n), ("d", d)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"{name} must be an integer, not {v!r}")
-        if v < 0:
-            raise ValueError(f"{name} must be at least 0, not {v}")
+    n = _check.integer("n", n, 1, _check.U32)
+    d = _check.integer("d", d, 0, _check.U32)
+    exact = _check.boolean("exact", exact)
+    if max_cost_bits is not None:
+        max_cost_bits = _check.real("max_cost_bits", max_cost_bits, 1.0, float("inf"))
     args = (n, d, exact, move_generations) + (() if max_cost_bits is None else (max_cost_bits,))
     value, error, rational = _core.expected(*args)
     if exact:
-        return Fraction(rational)
+        # Built from the integers themselves (never a decimal string, so
+        # Python's limit on the digits of a str/int conversion never applies).
+        numerator, denominator = rational
+        return Fraction(numerator, denominator)
     return Expected(value, error)
 
 
@@ -203,9 +291,16 @@ def exact_nbp(n: int, d: int, exact: bool = False, *, max_cost_bits: Optional[fl
 
     Returns an :class:`Expected` (a float with ``.error_bound``), or with
     ``exact=True`` a :class:`fractions.Fraction`
-    (``exact_nbp(2, 2, exact=True) == Fraction(11, 3)``, Table 5.1). The exact
-    path is refused when its estimated cost exceeds ``max_cost_bits``
-    (default 2e9, as ``alphabeta exact nbp --exact``).
+    (``exact_nbp(2, 2, exact=True) == Fraction(11, 3)``, Table 5.1).
+
+    ``n``: the branching factor N (1 to 1000 in floating point; any N
+    exactly, within the cost limit); ``d``: the depth D in plies (0 to 64 in
+    floating point). The exact path multiplies polynomials of exact
+    rationals; it is refused (``ValueError``) when the estimated size of its
+    largest product exceeds ``max_cost_bits`` bits (default 2e9, about ten
+    seconds; the same limit as ``alphabeta exact nbp --exact``). The
+    fractions are built from the integers themselves, so any number of
+    digits arrives whole (``exact_nbp(15, 4, exact=True)``).
     """
     return _expected(n, d, exact, False, max_cost_bits)
 
@@ -242,6 +337,13 @@ class SimulationResult:
     :class:`Estimate`\\ s, ``levels`` the per-level rows, ``totals`` the exact
     integer sums everything is computed from.
     """
+
+    #: Per-tree counts (``simulate(..., samples=True)``), columns of equal
+    #: length: ``tree`` (the index i), ``bottom_positions``,
+    #: ``positions_examined``, ``move_generations`` and ``value`` (the root
+    #: value for the side to move); ``pandas.DataFrame(result.samples)`` is
+    #: their table. ``None`` unless asked for.
+    samples: Optional[Dict[str, List[int]]] = None
 
     def __init__(self, json_text: str, csv_text: str, table: str) -> None:
         self._json = json_text
@@ -313,21 +415,27 @@ _MODEL_OPTIONS = ("r", "spread", "q", "mean_branching", "ordering", "p")
 def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Dict[str, Any]:
     unknown = sorted(set(model_options) - set(_MODEL_OPTIONS))
     if unknown:
-        raise ValueError(f"unknown model option {unknown[0]!r}; known: {', '.join(_MODEL_OPTIONS)}")
-    for name, v in (("trees", trees), ("seed", seed)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"{name} must be an integer, not {v!r}")
-    if trees < 1:
-        raise ValueError("trees must be at least 1")
-    if seed < 0:
-        raise ValueError(f"seed must be at least 0, not {seed}")
+        raise TypeError(f"unknown model option {unknown[0]!r}; known: {', '.join(_MODEL_OPTIONS)}")
+    model = _check.string("model", model)
+    procedure = _check.string("procedure", procedure)
+    n = _check.optional_integer("n", n, 0, _check.U32)
+    d = _check.optional_integer("d", d, 0, _check.U32)
+    trees = _check.integer("trees", trees, 1, _check.U64)
+    seed = _check.integer("seed", seed, 0, _check.U64)
     cores = os.cpu_count() or 1
-    if threads is not None and not (1 <= threads <= cores):
-        raise ValueError(f"threads must be between 1 and the {cores} cores of this machine, not {threads}")
-    opts = dict(model_options)
+    threads = _check.optional_integer("threads", threads, 1, cores)
+    opts = {k: v for k, v in model_options.items() if v is not None}
+    if "r" in opts:
+        opts["r"] = _check.integer("r", opts["r"], 1, _check.U64)
+    if "spread" in opts:
+        opts["spread"] = _check.integer("spread", opts["spread"], 0, _check.U32)
+    if "p" in opts:
+        opts["p"] = _check.real("p", opts["p"], 0.0, 1.0)
+    if "ordering" in opts:
+        opts["ordering"] = _check.string("ordering", opts["ordering"])
     for name in ("q", "mean_branching"):
-        if name in opts and opts[name] is not None and not isinstance(opts[name], (list, tuple)):
-            opts[name] = [opts[name]]
+        if name in opts:
+            opts[name] = _check.reals(name, opts[name])
     return dict(model=model, n=n, d=d, trees=trees, procedure=procedure, seed=seed, threads=threads, **opts)
 
 
@@ -343,17 +451,48 @@ def simulate(
     *,
     shards: Optional[int] = None,
     retries: int = 2,
+    samples: bool = False,
     **model_options: Any,
 ) -> SimulationResult:
     """Monte Carlo: ``trees`` random trees of ``model`` searched by ``procedure``.
 
-    The arguments are those of ``alphabeta simulate`` (``model`` is uniform,
-    range, additive, dependent or branching; ``model_options`` are ``r``,
-    ``spread``, ``q``, ``mean_branching``, ``ordering``, ``p``), and the
-    numbers are identical to its numbers: tree ``i`` is grown from
-    ``(seed, i)`` alone and every count is summed exactly.
+    The numbers are identical to ``alphabeta simulate``'s: tree ``i`` is
+    grown from ``(seed, i)`` alone and every count is summed exactly.
+
+    ``model`` -- the random trees:
+
+    * ``"uniform"`` -- every position on levels 0..D-1 has ``n`` successors,
+      the leaves (level ``d``) get distinct random values (Fuller, Gaschnig
+      & Gillogly's model, for which :func:`exact_nbp` is exact);
+    * ``"range"`` -- uniform shape, leaf values drawn from ``r`` equally likely
+      values (so ties occur; ``r`` required);
+    * ``"additive"`` -- uniform shape, each branch carries a value uniform on
+      ``-spread..=spread`` (default 2**20) and a leaf's value is the sum along
+      its path (values of neighbouring leaves are correlated);
+    * ``"dependent"`` -- Knuth & Moore's dependent model: ``n`` is the degree
+      and ``d`` the height of the tree;
+    * ``"branching"`` -- a random shape: a position on level ``j`` is
+      non-terminal with probability ``q[j]`` and then has a random number of
+      successors of mean ``mean_branching[j]`` (``q`` and ``mean_branching``
+      each one number, for every level, or one per level; ``n`` and ``d`` are
+      not used).
+
+    ``n`` -- the branching factor N (an int >= 1); ``d`` -- the depth D in
+    plies (an int >= 0). ``trees`` -- how many trees (>= 1). ``procedure`` --
+    a name of :func:`procedures`. ``seed`` -- the base seed (>= 0).
+
+    ``ordering`` (any model) -- the order in which successors are searched:
+    ``"random"`` (as generated, the default), ``"perfect"`` (best first
+    everywhere: Knuth & Moore's minimal tree), ``"worst"`` (worst first),
+    ``"best-first"`` (the best successor first with probability ``p``, the
+    others in random order), ``"constructed"`` (values rebuilt so that the
+    generated order is perfect, the shape kept).
 
     ``threads``: worker threads in this process (default: one per core).
+    ``samples=True`` also keeps every tree's counts in
+    :attr:`SimulationResult.samples` (for histograms and bootstraps; the
+    trees are searched a second time, one by one; at most
+    ``MAX_SAMPLES`` trees).
     ``client``: a :class:`dask.distributed.Client`; the run is then split into
     ``shards`` shards (default: four per worker thread of the cluster), each
     searched by a Dask task (retried up to ``retries`` times if it fails),
@@ -363,16 +502,40 @@ def simulate(
     if client is not None:
         from ._dask import simulate_on
 
+        if samples:
+            raise ValueError("samples=True runs in this process; leave out client=")
         return simulate_on(client, args, shards=shards, retries=retries)
     if shards is not None:
         raise ValueError("shards= is for a Dask run (client=...); a local run uses threads=")
-    return SimulationResult(*_core.simulate(**args))
+    result = SimulationResult(*_core.simulate(**args))
+    if _check.boolean("samples", samples):
+        result.samples = _samples(args)
+    return result
+
+
+#: The most trees ``simulate(..., samples=True)`` keeps the counts of.
+MAX_SAMPLES = 10_000_000
+
+
+def _samples(args: Dict[str, Any]) -> Dict[str, List[int]]:
+    if args["trees"] > MAX_SAMPLES:
+        raise ValueError(f"samples=True keeps at most {MAX_SAMPLES} trees, not {args['trees']}")
+    rows = _core.samples(**args)
+    columns = ("bottom_positions", "positions_examined", "move_generations", "value")
+    out: Dict[str, List[int]] = {"tree": list(range(len(rows)))}
+    for k, name in enumerate(columns):
+        out[name] = [row[k] for row in rows]
+    return out
 
 
 def run_shard(index: int, count: int, **run_args: Any) -> str:
     """Shard ``index`` of ``count`` (1 <= index <= count) of a run, as the JSON
     that ``alphabeta simulate --shard K/M`` writes; ``run_args`` are those of
-    :func:`simulate` (without ``client``)."""
+    :func:`simulate` (without ``client``). Shard ``index`` holds the trees
+    ``(index-1)*trees//count`` up to ``index*trees//count``; the results of
+    all ``count`` shards give :func:`merge_shards` the run's summary."""
+    count = _check.integer("count", count, 1, _check.U64)
+    index = _check.integer("index", index, 1, count)
     model_options = {k: run_args.pop(k) for k in list(run_args) if k in _MODEL_OPTIONS}
     args = _run_args(
         run_args.pop("model", "uniform"),
@@ -385,7 +548,7 @@ def run_shard(index: int, count: int, **run_args: Any) -> str:
         model_options,
     )
     if run_args:
-        raise ValueError(f"unknown argument {sorted(run_args)[0]!r}")
+        raise TypeError(f"run_shard() got an unknown argument {sorted(run_args)[0]!r}")
     return _core.run_shard(index=index, count=count, **args)
 
 
@@ -394,4 +557,10 @@ def merge_shards(results: Sequence[str]) -> SimulationResult:
     ``alphabeta simulate --shard``) into the run's summary, as ``alphabeta
     merge`` does; raises ``ValueError`` unless they are every shard of one
     run, once each."""
+    if isinstance(results, (str, bytes)) or not all(isinstance(r, str) for r in results):
+        raise TypeError("results must be a list of JSON texts (what run_shard() returns)")
     return SimulationResult(*_core.merge(list(results)))
+
+
+from . import games  # noqa: E402  (the built-in games: alphabeta.games.connect4(...))
+from ._sweep import sweep  # noqa: E402

@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, Dict, Optional
 
-from . import SimulationResult, _core
+from . import SimulationResult, _check, _core
 
 
 def _shard(args: Dict[str, Any], index: int, count: int) -> str:
@@ -23,10 +23,8 @@ def simulate_on(client: Any, args: Dict[str, Any], shards: Optional[int], retrie
     if shards is None:
         threads = sum(client.nthreads().values()) or 1
         shards = 4 * threads
-    if isinstance(shards, bool) or not isinstance(shards, int) or shards < 1:
-        raise ValueError(f"shards must be a positive integer, not {shards!r}")
-    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
-        raise ValueError(f"retries must be a non-negative integer, not {retries!r}")
+    shards = _check.integer("shards", shards, 1, _check.U64)
+    retries = _check.integer("retries", retries, 0, 1000)
     shards = min(shards, args["trees"])
     # One thread per shard unless asked: a Dask worker runs one task per thread.
     task_args = dict(args)

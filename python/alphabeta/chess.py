@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from . import SearchResult, _core
+from . import SearchResult, _check, _core
 
-__all__ = ["search"]
+__all__ = ["search", "MAX_DEPTH"]
+
+#: The deepest search of a chess position (plies), as ``alphabeta chess search``.
+MAX_DEPTH = 64
 
 
 def search(
@@ -34,13 +37,16 @@ def search(
     python-chess is installed (UCI strings otherwise) and
     ``extra["principal_variation_san"]`` the moves in SAN.
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be a non-negative integer, not {depth!r}")
+    depth = _check.integer("depth", depth, 0, MAX_DEPTH)
+    procedure = _check.string("procedure", procedure)
+    evaluator = _check.string("evaluator", evaluator)
+    alpha = _check.bound("alpha", alpha)
+    beta = _check.bound("beta", beta)
     fen = board if isinstance(board, str) else getattr(board, "fen", None)
     if callable(fen):
         fen = fen()
     if not isinstance(fen, str):
-        raise ValueError(f"expected a chess.Board or a FEN string, not {type(board).__name__}")
+        raise TypeError(f"board must be a chess.Board or a FEN string, not {type(board).__name__}")
     raw = _core.search_chess(fen, depth, procedure, evaluator, alpha, beta)
     uci = list(raw["principal_variation"])
     raw["principal_variation_uci"] = uci

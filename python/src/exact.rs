@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use alphabeta_analysis::fuller;
+use malachite::Natural;
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyInt};
 
 use crate::interrupt::interruptible;
 use crate::value_error;
@@ -15,8 +17,24 @@ use crate::value_error;
 /// Largest depth of an exact E[NMG] (a sum over the levels), as the CLI's.
 const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
 
+/// A natural number as a Python `int`, through its bytes (`int.from_bytes`):
+/// no decimal string, so no limit of Python's on the digits of a conversion.
+fn natural_to_py<'py>(py: Python<'py>, x: &Natural) -> PyResult<Bound<'py, PyAny>> {
+    let bytes: Vec<u8> = x
+        .to_limbs_asc()
+        .iter()
+        .flat_map(|l| l.to_le_bytes())
+        .collect();
+    py.get_type::<PyInt>()
+        .call_method1("from_bytes", (PyBytes::new(py, &bytes), "little"))
+}
+
+/// An exact value as Python ints: `(numerator, denominator)`.
+type Fraction = (Py<PyAny>, Py<PyAny>);
+
 /// E[NBP] (`move_generations` false) or E[NMG]: `(value, error_bound, None)`
-/// in floating point, or `(value, 0.0, "p/q")` with `exact`.
+/// in floating point, or `(value, 0.0, (numerator, denominator))` with
+/// `exact` (Python ints of any size; the value is never negative).
 #[pyfunction]
 #[pyo3(signature = (n, d, exact=false, move_generations=false, max_cost_bits=fuller::EXACT_LIMIT_BITS))]
 pub fn expected(
@@ -26,7 +44,7 @@ pub fn expected(
     exact: bool,
     move_generations: bool,
     max_cost_bits: f64,
-) -> PyResult<(f64, f64, Option<String>)> {
+) -> PyResult<(f64, f64, Option<Fraction>)> {
     let name = if move_generations { "NMG" } else { "NBP" };
     if !exact {
         if !(n <= fuller::FLOAT_MAX_N && d <= fuller::FLOAT_MAX_D) {
@@ -68,9 +86,9 @@ pub fn expected(
         }
     })?
     .map_err(context)?;
-    Ok((
-        alphabeta_analysis::num::to_f64(&r),
-        0.0,
-        Some(r.to_string()),
-    ))
+    let fraction = (
+        natural_to_py(py, r.numerator_ref())?.unbind(),
+        natural_to_py(py, r.denominator_ref())?.unbind(),
+    );
+    Ok((alphabeta_analysis::num::to_f64(&r), 0.0, Some(fraction)))
 }

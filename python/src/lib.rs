@@ -9,6 +9,7 @@
 
 mod dispatch;
 mod exact;
+mod games;
 mod interrupt;
 mod pygame;
 mod search;
@@ -24,11 +25,18 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::tree_names, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_chess, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::search_game, m)?)?;
+    m.add_class::<games::State>()?;
+    m.add_function(wrap_pyfunction!(games::tictactoe, m)?)?;
+    m.add_function(wrap_pyfunction!(games::connect4, m)?)?;
+    m.add_function(wrap_pyfunction!(games::search_state, m)?)?;
+    m.add_function(wrap_pyfunction!(games::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(exact::expected, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::samples, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::run_shard, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::merge, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_PLY", pygame::MAX_PLY)?;
     Ok(())
 }
 

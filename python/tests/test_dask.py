@@ -30,5 +30,7 @@ def test_dask_gives_the_single_process_result(client):
 def test_a_failing_shard_raises_the_same_error(client):
     with pytest.raises(ValueError, match='unknown model "bogus"'):
         alphabeta.simulate(model="bogus", n=3, d=3, trees=10, client=client, retries=0)
-    with pytest.raises(ValueError, match="shards must be a positive integer"):
+    with pytest.raises(ValueError, match="shards must be between 1 and"):
         alphabeta.simulate(n=3, d=3, trees=10, client=client, shards=0)
+    with pytest.raises(TypeError, match="shards must be an integer"):
+        alphabeta.simulate(n=3, d=3, trees=10, client=client, shards=2.0)

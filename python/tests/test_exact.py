@@ -46,3 +46,25 @@ def test_limits_are_value_errors():
         alphabeta.exact_nbp(35, 8, exact=True)
     with pytest.raises(ValueError):
         alphabeta.exact_nbp(-1, 2)
+
+
+@pytest.mark.parametrize("n, d", [(10, 4), (15, 4), (8, 5)])
+def test_large_exact_fractions_whatever_pythons_digit_limit(n, d, cli):
+    # The exact E[NBP] of these has thousands of digits, more than Python's
+    # default limit (4300) on int <-> str conversions: the Fraction is built
+    # from the integers' bytes, so it arrives whole, and equals the float.
+    import sys
+
+    exact = alphabeta.exact_nbp(n, d, exact=True)
+    assert isinstance(exact, Fraction)
+    approx = alphabeta.exact_nbp(n, d)
+    assert abs(float(exact) - approx) <= approx.error_bound + 1e-12 * approx
+    assert exact.denominator.bit_length() > 4300 * 3.32 or exact.numerator.bit_length() > 4300 * 3.32
+    # The command line prints the same fraction.
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        printed = cli("exact", "nbp", "--n", str(n), "--d", str(d), "--exact")
+        assert f"{exact.numerator}/{exact.denominator}" in printed.replace("\n", "").replace(" ", "")
+    finally:
+        sys.set_int_max_str_digits(limit)

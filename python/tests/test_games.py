@@ -120,3 +120,95 @@ def test_ctrl_c_interrupts_a_python_game():
     timer.start()
     with pytest.raises(KeyboardInterrupt):
         alphabeta.search(Endless(), root=5, procedure="minimax", depth=60)
+
+
+class MultiNim:
+    """Nim on several heaps (a list): take any number from one heap; the last
+    object wins. From [1, 2, 3] the side to move loses (1 ^ 2 ^ 3 == 0)."""
+
+    root = [1, 2, 3]
+
+    def moves(self, heaps):
+        return [(i, k) for i, h in enumerate(heaps) for k in range(1, h + 1)]
+
+    def play(self, heaps, move):
+        i, k = move
+        after = list(heaps)
+        after[i] -= k
+        return after
+
+    def evaluate(self, heaps):
+        return -1 if not any(heaps) else 0
+
+
+class InPlaceNim(MultiNim):
+    """The common habit: change the position and return it."""
+
+    def play(self, heaps, move):
+        i, k = move
+        heaps[i] -= k
+        return heaps
+
+
+class AliasingNim(MultiNim):
+    """Subtler: a new object, but it shares (and changes) the old one's list."""
+
+    class Heaps:
+        def __init__(self, heaps):
+            self.heaps = heaps
+
+        def __eq__(self, other):
+            return self.heaps == other.heaps
+
+        def __repr__(self):
+            return f"Heaps({self.heaps})"
+
+    root = Heaps([1, 2, 3])
+
+    def moves(self, pos):
+        return super().moves(pos.heaps)
+
+    def play(self, pos, move):
+        i, k = move
+        pos.heaps[i] -= k
+        return AliasingNim.Heaps(pos.heaps)
+
+    def evaluate(self, pos):
+        return super().evaluate(pos.heaps)
+
+
+class CopyingInPlaceNim(InPlaceNim):
+    """An in-place play with copy(pos): the search plays on copies."""
+
+    def copy(self, heaps):
+        return list(heaps)
+
+
+def test_multi_nim_theory():
+    assert alphabeta.search(MultiNim(), procedure="f2").value == -1
+    assert alphabeta.search(MultiNim(), root=[1, 2, 4], procedure="f2").value == 1
+
+
+@pytest.mark.parametrize("procedure", ["f2", "minimax", "f2-tt", "sss"])
+def test_a_play_in_place_is_refused_or_played_on_copies(procedure):
+    def game(cls):
+        g = cls()
+        if procedure == "f2-tt":  # the table needs a key of these unhashable positions
+            g.key = lambda p: tuple(p.heaps if isinstance(p, AliasingNim.Heaps) else p)
+        return g
+
+    with pytest.raises(ValueError, match="changed in place.*copy\\(pos\\)"):
+        alphabeta.search(game(InPlaceNim), root=[1, 2, 3], procedure=procedure)
+    with pytest.raises(ValueError, match="the search changed the root position"):
+        alphabeta.search(game(AliasingNim), root=AliasingNim.Heaps([1, 2, 3]), procedure=procedure)
+    root = [1, 2, 3]
+    r = alphabeta.search(game(CopyingInPlaceNim), root=root, procedure=procedure)
+    assert r.value == -1 and root == [1, 2, 3]
+
+
+def test_the_protocol_is_a_typing_protocol():
+    import typing
+
+    assert isinstance(MultiNim(), alphabeta.Game)
+    assert not isinstance(object(), alphabeta.Game)
+    assert typing.Protocol in alphabeta.Game.__mro__

@@ -82,7 +82,7 @@ def test_bad_windows_get_the_command_lines_messages():
         alphabeta.search(TEXTBOOK, procedure="minimax", alpha=0)
     with pytest.raises(ValueError, match="takes one bound"):
         alphabeta.search(TEXTBOOK, procedure="f1", alpha=0)
-    with pytest.raises(ValueError, match="integer"):
+    with pytest.raises(TypeError, match="alpha must be an integer"):
         alphabeta.search(TEXTBOOK, alpha="x")
 
 

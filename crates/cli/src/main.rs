@@ -4,9 +4,11 @@
 //! dispatches. Errors are printed as `error: …` with their causes and exit
 //! with status 2 for bad input, never a panic.
 
+mod args;
 mod commands;
+mod output;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Alpha-beta game-tree search and its analysis: the procedures, models,
 /// formulas and chess experiments of Fuller, Gaschnig & Gillogly (1973),
@@ -57,8 +59,15 @@ enum Command {
     Compare(commands::compare::Args),
 }
 
+/// The whole command line: every command and option, the old spellings
+/// refused ([`args::refuse_renamed`]).
+fn definition() -> clap::Command {
+    args::refuse_renamed(Cli::command())
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let matches = definition().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Reproduce(a) => commands::reproduce::run(a),
         Command::Search(a) => commands::search::run(a),
@@ -82,5 +91,17 @@ fn main() {
             eprintln!("  caused by: {cause}");
         }
         std::process::exit(2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The whole command line, old spellings refused, is well formed (clap's
+    /// own checks: unique names, valid references between options).
+    #[test]
+    fn the_command_line_is_well_formed() {
+        definition().debug_assert();
     }
 }

@@ -46,7 +46,7 @@ fn a_tiny_run_writes_csv_markdown_and_svg_and_prints_the_table() {
     assert!(csv.contains("tree,sss,1,1,7,"), "{csv}");
     // Run again into the same folder: replaced whole.
     let (code, json, err) = alphabeta(&[
-        "compare", "--tree", "textbook", "--out", out_s, "--quiet", "--json",
+        "compare", "--tree", "textbook", "--out", out_s, "--quiet", "--format", "json",
     ]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();

@@ -36,7 +36,7 @@ fn grid_is_refused_for_tables_that_ignore_it() {
     let (code, _, err) = alphabeta(&["exact", "table", "fuller-5.1", "--grid", "2..=5"]);
     assert_eq!(code, 2);
     assert!(err.contains("fuller-7.1 only"), "{err}");
-    let (code, out, err) = alphabeta(&["exact", "table", "fuller-5.1", "--csv"]);
+    let (code, out, err) = alphabeta(&["exact", "table", "fuller-5.1", "--format", "csv"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\n2,2,11/3,11/3,3.6666666666,yes\n"), "{out}");
 }
@@ -70,8 +70,9 @@ fn exact_move_generations_refuse_an_endless_sum() {
     let (code, out, err) = alphabeta(&["exact", "nmg", "--n", "1", "--d", "1000", "--exact"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("  1  1000  1.000000000000000e3"), "{out}");
-    let (code, out, err) =
-        alphabeta(&["exact", "nmg", "--n", "2", "--d", "3", "--exact", "--json"]);
+    let (code, out, err) = alphabeta(&[
+        "exact", "nmg", "--n", "2", "--d", "3", "--exact", "--format", "json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     // 1 + 2 + E[NBP_{2,2}] = 3 + 11/3.

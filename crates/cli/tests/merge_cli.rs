@@ -25,14 +25,14 @@ const RUN: [&str; 13] = [
     "4",
     "--procedure",
     "f3",
-    "--no-progress",
+    "--quiet",
     "--threads=1",
 ];
 
 #[test]
 fn merged_shards_print_what_the_single_run_prints() {
     let dir = scratch("merge");
-    for format in ["json", "csv", "table"] {
+    for format in ["json", "csv", "text"] {
         let (code, single, err) = alphabeta(&[&RUN[..], &["--format", format]].concat());
         assert_eq!(code, 0, "{err}");
         for m in [1, 2, 5] {
@@ -41,7 +41,7 @@ fn merged_shards_print_what_the_single_run_prints() {
                 let path = dir.join(format!("s{k}of{m}.json"));
                 let path = path.to_str().unwrap().to_string();
                 let shard = format!("{k}/{m}");
-                let args = [&RUN[..], &["--shard", &shard, "--output", &path]].concat();
+                let args = [&RUN[..], &["--shard", &shard, "--out", &path]].concat();
                 let (code, out, err) = alphabeta(&args);
                 assert_eq!((code, out.as_str()), (0, ""), "{err}");
                 files.push(path);
@@ -65,8 +65,7 @@ fn bad_shards_and_bad_sets_get_clear_errors() {
         let mut args = RUN.to_vec();
         args[8] = seed;
         let file = path(file);
-        let (code, _, err) =
-            alphabeta(&[&args[..], &["--shard", shard, "--output", &file]].concat());
+        let (code, _, err) = alphabeta(&[&args[..], &["--shard", shard, "--out", &file]].concat());
         assert_eq!(code, 0, "{err}");
         file
     };
@@ -89,7 +88,7 @@ fn bad_shards_and_bad_sets_get_clear_errors() {
         assert_eq!(code, 2, "{err}");
         assert!(err.contains(message), "{shard}: {err}");
     }
-    let (code, _, err) = alphabeta(&[&RUN[..], &["--output", "x.json"]].concat());
+    let (code, _, err) = alphabeta(&[&RUN[..], &["--out", "x.json"]].concat());
     assert_ne!(code, 0);
     assert!(err.contains("--shard"), "{err}");
     let (code, _, err) = alphabeta(&["merge", "/nonexistent/s.json"]);

@@ -6,7 +6,7 @@ use common::alphabeta;
 
 #[test]
 fn pi_tree_needs_17_of_81_leaves() {
-    let (code, out, err) = alphabeta(&["minimal-tree", "--tree", "pi", "--json"]);
+    let (code, out, err) = alphabeta(&["minimal-tree", "--tree", "pi", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     // Knuth & Moore: 3^2 + 3^2 - 1 = 17; F2 in the figure's order: 31 (Fig. 3).

@@ -83,6 +83,17 @@ fn bad_input_gets_clear_errors() {
 }
 
 #[test]
+fn a_tree_nested_a_hundred_thousand_levels_is_refused_not_overflowed() {
+    let path = std::env::temp_dir().join(format!("alphabeta-deep-{}.txt", std::process::id()));
+    let levels = 100_000;
+    std::fs::write(&path, "(".repeat(levels) + "1" + &")".repeat(levels)).unwrap();
+    let (code, _, err) = alphabeta(&["search", "--file", path.to_str().unwrap(), "-p", "f2"]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("tree nests deeper than 1000 levels"), "{err}");
+}
+
+#[test]
 fn all_procedures_with_a_window_skip_those_that_take_none() {
     // The default `-p all` used to fail outright on any --alpha/--beta.
     let (code, out, err) = alphabeta(&[

@@ -13,7 +13,7 @@ fn connect4_scores_and_best_moves() {
         "{out}"
     );
     assert!(out.contains("best      column 3, 6"), "{out}");
-    let (code, out, err) = alphabeta(&["solve", "connect4", "44455554221", "--json"]);
+    let (code, out, err) = alphabeta(&["solve", "connect4", "44455554221", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["score"], -15);
@@ -43,7 +43,7 @@ fn bad_positions_are_refused_without_a_panic() {
 fn fishburn_reports_the_saving() {
     let (code, out, err) = alphabeta(&[
         "fishburn", "--source", "dag", "--count", "3", "--dag-n", "4", "--dag-d", "6", "--dag-w",
-        "200", "--json",
+        "200", "--format", "json",
     ]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -41,9 +41,7 @@ pub mod value;
 pub use dewey::DeweyPath;
 pub use game::{BoundedGame, Game, HashedGame};
 pub use moves::{MoveList, Numbered};
-pub use observer::{
-    Cutoff, CutoffKind, LeafParents, NoObserver, NodeType, NodeTypes, Observer, Stats, Trace,
-};
+pub use observer::{Cutoff, CutoffKind, NoObserver, NodeType, NodeTypes, Observer, Stats, Trace};
 pub use procedures::Procedure;
 pub use search::{Limits, Search, SearchResult};
 pub use value::{INFINITY, NEG_INFINITY, Value};

@@ -58,30 +58,6 @@ pub struct Cutoff {
     pub pruned: usize,
 }
 
-/// The counts of the leaf parents (positions one level above the horizon)
-/// that one node searched, summed: what a counting observer that opts in
-/// with [`Observer::TALLY`] receives through [`Observer::leaf_parents`] in
-/// place of those positions' own `expand`, `examined` and `cutoff` events.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LeafParents {
-    /// Leaf parents examined (positions at their level).
-    pub examined: u64,
-    /// Leaf parents expanded (move generations at their level, Fuller's
-    /// NMG); those examined but not expanded were bottom positions.
-    pub expanded: u64,
-    /// Positions examined one level below them (their successors).
-    pub successors: u64,
-    /// Cutoffs they made; all of one kind, as they are all on one level
-    /// ([`CutoffKind::at_ply`]).
-    pub cutoffs: u64,
-    /// Those of the cutoffs that were deep (Knuth & Moore 1975, §3).
-    pub deep_cutoffs: u64,
-    /// Successors left unexamined by the cutoffs.
-    pub pruned: u64,
-    /// Successors left unexamined by the deep cutoffs.
-    pub deep_pruned: u64,
-}
-
 /// Receives the events of a search. Every method has an empty default.
 pub trait Observer {
     /// Whether the observer listens at all. Only [`NoObserver`] says no; the
@@ -89,26 +65,6 @@ pub trait Observer {
     /// telling deep cutoffs from shallow ones), so an unobserved search costs
     /// exactly what the bare procedure costs.
     const ACTIVE: bool = true;
-    /// Whether the observer only counts, so that the order in which it
-    /// receives the counts of leaf parents does not matter to it. Such an
-    /// observer may receive them summed ([`Observer::leaf_parents`]) in
-    /// place of the events that count them and their successors
-    /// ([`Observer::examined`], [`Observer::expand`] and
-    /// [`Observer::cutoff`]): alpha-beta's
-    /// compact path (Knuth & Moore's F2 loop on held move lists) does so
-    /// for the leaf parents searched by one node, reporting their sum when
-    /// that node's loop ends, so that the counts stay in registers while
-    /// the leaf parents are searched. Every other event is sent as usual,
-    /// in order. An observer that says no (the default) receives every
-    /// event one at a time, in the order of the search.
-    const TALLY: bool = false;
-    /// The summed counts of the leaf parents at `ply` that one node (at
-    /// `ply − 1`) searched, sent only to observers with
-    /// [`Observer::TALLY`], and to them in place of the `examined` events
-    /// of those leaf parents and of their successors, and of the leaf
-    /// parents' `expand` and `cutoff` events.
-    #[inline]
-    fn leaf_parents(&mut self, _ply: usize, _counts: &LeafParents) {}
     /// A position was examined: `ply` is its depth (root 0), `index` its
     /// 1-based rank among its siblings (0 for the root), `(alpha, beta)` the
     /// window it was searched with, from the viewpoint of the side to move
@@ -167,17 +123,10 @@ pub struct NoObserver;
 
 impl Observer for NoObserver {
     const ACTIVE: bool = false;
-    /// It counts nothing, so it takes nothing summed as well as one by one.
-    const TALLY: bool = true;
 }
 
 impl<O: Observer + ?Sized> Observer for &mut O {
     const ACTIVE: bool = O::ACTIVE;
-    const TALLY: bool = O::TALLY;
-    #[inline]
-    fn leaf_parents(&mut self, ply: usize, counts: &LeafParents) {
-        (**self).leaf_parents(ply, counts)
-    }
     #[inline]
     fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         (**self).node(ply, index, alpha, beta)
@@ -218,12 +167,6 @@ impl<O: Observer + ?Sized> Observer for &mut O {
 
 impl<A: Observer, B: Observer> Observer for (A, B) {
     const ACTIVE: bool = A::ACTIVE || B::ACTIVE;
-    const TALLY: bool = A::TALLY && B::TALLY;
-    #[inline]
-    fn leaf_parents(&mut self, ply: usize, counts: &LeafParents) {
-        self.0.leaf_parents(ply, counts);
-        self.1.leaf_parents(ply, counts);
-    }
     #[inline]
     fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         self.0.node(ply, index, alpha, beta);
@@ -495,33 +438,6 @@ impl Stats {
 }
 
 impl Observer for Stats {
-    /// `Stats` only counts: it takes the leaf parents' counts summed.
-    const TALLY: bool = true;
-    #[inline]
-    fn leaf_parents(&mut self, ply: usize, counts: &LeafParents) {
-        // One check of the level for the three per-level counts (written
-        // so that it also shows `ply` itself in range: `ply + 1 <
-        // INLINE_LEVELS` left the compiler a second check, for a `ply` at
-        // which `ply + 1` would wrap).
-        if ply < INLINE_LEVELS - 1 {
-            self.nodes.head[ply] += counts.examined;
-            self.expansions.head[ply] += counts.expanded;
-            self.nodes.head[ply + 1] += counts.successors;
-        } else {
-            self.nodes.add(ply, counts.examined);
-            self.expansions.add(ply, counts.expanded);
-            self.nodes.add(ply + 1, counts.successors);
-        }
-        let kind = if CutoffKind::at_ply(ply) == CutoffKind::Alpha {
-            &mut self.alpha_cutoffs
-        } else {
-            &mut self.beta_cutoffs
-        };
-        *kind += counts.cutoffs;
-        self.deep_cutoffs += counts.deep_cutoffs;
-        self.pruned += counts.pruned;
-        self.deep_pruned += counts.deep_pruned;
-    }
     #[inline]
     fn examined(&mut self, ply: usize, count: u64) {
         self.nodes.add(ply, count);
@@ -786,79 +702,6 @@ mod tests {
             "Stats { nodes: [1, 3], expansions: [1, 0], settled: [0, 1], alpha_cutoffs: 0, \
              beta_cutoffs: 0, deep_cutoffs: 0, pruned: 0, deep_pruned: 0, re_searches: 0 }"
         );
-    }
-
-    /// `Stats` takes the summed counts of leaf parents
-    /// ([`Observer::leaf_parents`]) as it takes the events they replace,
-    /// on the inline levels and across the last of them; a tuple takes
-    /// them summed only when both its observers do.
-    #[test]
-    fn stats_take_leaf_parents_summed() {
-        let tally = [
-            Stats::TALLY,
-            <(Stats, Stats)>::TALLY,
-            <&mut Stats>::TALLY,
-            <(Stats, Trace)>::TALLY,
-            <(NoObserver, Stats)>::TALLY,
-            NodeTypes::TALLY,
-            Trace::TALLY,
-        ];
-        assert_eq!(tally, [true, true, true, false, true, false, false]);
-        for ply in [
-            1,
-            5,
-            INLINE_LEVELS - 2,
-            INLINE_LEVELS - 1,
-            INLINE_LEVELS + 3,
-        ] {
-            // Four leaf parents at `ply`: one a bottom position, one
-            // scanning its 3 successors, two cutting off after 1 and 2 of
-            // 4 successors (the second deep).
-            let mut one_by_one = Stats::default();
-            one_by_one.examined(ply, 4);
-            for successors in [3, 4, 4] {
-                one_by_one.expand(ply, successors);
-            }
-            one_by_one.examined(ply + 1, 3);
-            one_by_one.examined(ply + 1, 1);
-            let kind = CutoffKind::at_ply(ply);
-            one_by_one.cutoff(
-                ply,
-                Cutoff {
-                    kind,
-                    deep: false,
-                    pruned: 3,
-                },
-            );
-            one_by_one.examined(ply + 1, 2);
-            one_by_one.cutoff(
-                ply,
-                Cutoff {
-                    kind,
-                    deep: true,
-                    pruned: 2,
-                },
-            );
-            let mut summed = Stats::default();
-            let counts = LeafParents {
-                examined: 4,
-                expanded: 3,
-                successors: 6,
-                cutoffs: 2,
-                deep_cutoffs: 1,
-                pruned: 5,
-                deep_pruned: 2,
-            };
-            summed.leaf_parents(ply, &counts);
-            assert_eq!(summed, one_by_one, "{ply}");
-            assert_eq!(summed.levels(), ply + 2);
-            assert_eq!(summed.leaves(), 7);
-            assert_eq!(summed.cutoffs(), 2);
-            assert_eq!(summed.deep_pruned, 2);
-            // Nothing counted adds no level, even beyond the inline ones.
-            summed.leaf_parents(ply + 2, &LeafParents::default());
-            assert_eq!(summed, one_by_one, "{ply}");
-        }
     }
 
     #[test]

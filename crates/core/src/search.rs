@@ -65,15 +65,11 @@ pub(crate) enum Node<L> {
     Interior(L),
 }
 
-/// A cutoff made by a node, handed back to its parent together with the
-/// node's value, so the parent can tell whether it was deep (Knuth & Moore
-/// §3) by testing a register instead of a field of [`Search`].
-///
-/// Only the recursive alpha-beta procedure ([`crate::procedures::alpha_beta`],
-/// the one the instruments are measured on) returns it; the other
-/// procedures, whose nodes return a bare value, hand their cutoff over
-/// through [`Search::report_cutoff`] and [`Search::successor_done`]. Both
-/// classify a cutoff the same way.
+/// A cutoff made by a node ([`Search::cut`]), handed back to its parent
+/// together with the node's value, so the parent can tell whether it was
+/// deep (Knuth & Moore §3) by testing a register ([`Search::successor_cut`]);
+/// the root's is reported by the procedure ([`Search::root_cut`]). Every
+/// procedure reports its cutoffs this way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Cut(usize);
 
@@ -99,11 +95,6 @@ pub struct Search<'g, G: Game, O: Observer = NoObserver> {
     started: Instant,
     buffers: Vec<G::Moves>,
     pv: Vec<Vec<G::Move>>,
-    /// The ply of a cutoff made by the node just searched, waiting for its
-    /// parent to tell whether it was deep (0: none; root cutoffs are
-    /// reported at once), and the successors it pruned.
-    pending_cutoff: usize,
-    pending_pruned: usize,
 }
 
 /// The allocations of a finished search (move buffers, principal-variation
@@ -147,8 +138,6 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             started: Instant::now(),
             buffers: Vec::new(),
             pv: Vec::new(),
-            pending_cutoff: 0,
-            pending_pruned: 0,
         }
     }
 
@@ -334,40 +323,8 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         self.next_check = 0;
     }
 
-    /// Reports that the node at `ply` stopped on a cutoff with `pruned`
-    /// successors unexamined. Whether the cutoff was deep is decided by the
-    /// parent when the value comes back ([`Search::successor_done`]); a
-    /// cutoff at the root is never deep.
-    #[inline]
-    pub(crate) fn report_cutoff(&mut self, ply: usize, pruned: usize) {
-        if O::ACTIVE {
-            if ply == 0 {
-                self.emit_cutoff(0, false, pruned);
-            } else {
-                self.pending_cutoff = ply;
-                self.pending_pruned = pruned;
-            }
-        }
-    }
-
-    /// Called by a node after a successor returned `value` (in the node's
-    /// negamax view), `own` being the best value its elder siblings
-    /// returned. If the successor stopped on a cutoff, that cutoff is deep
-    /// (Knuth §3) exactly when `value > own`: the bound the node's own
-    /// finished successors give, −own, would not have caused it, so the
-    /// bound came from two or more levels up. Knuth's F1, which only has the
-    /// node's own bound, can make no such cutoff.
-    #[inline]
-    pub(crate) fn successor_done(&mut self, value: Value, own: Value) {
-        if O::ACTIVE && self.pending_cutoff != 0 {
-            let ply = std::mem::take(&mut self.pending_cutoff);
-            self.emit_cutoff(ply, value > own, self.pending_pruned);
-        }
-    }
-
-    /// The cutoff a node made with `pruned` successors unexamined, for a
-    /// procedure that hands it back to its parent together with the node's
-    /// value (see [`Cut`]) rather than through [`Search::report_cutoff`].
+    /// The cutoff a node made with `pruned` successors unexamined, which it
+    /// hands back to its parent together with its value (see [`Cut`]).
     /// Without an active observer it is always [`Cut::NONE`], a constant.
     #[inline(always)]
     pub(crate) fn cut(&self, pruned: usize) -> Cut {
@@ -387,9 +344,13 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         }
     }
 
-    /// [`Search::successor_done`] for a successor at `ply` that handed back
-    /// its cutoff `cut` with its value: reports the cutoff, deep exactly
-    /// when `value > own`.
+    /// Called by a node after its successor at `ply` returned `value` (in
+    /// the node's negamax view) and the cutoff `cut`, `own` being the best
+    /// value its elder siblings returned: reports the cutoff, which was
+    /// deep (Knuth §3) exactly when `value > own`: the bound the node's own
+    /// finished successors give, −own, would not have caused it, so the
+    /// bound came from two or more levels up. Knuth's F1, which only has
+    /// the node's own bound, can make no such cutoff.
     #[inline(always)]
     pub(crate) fn successor_cut(&mut self, ply: usize, cut: Cut, value: Value, own: Value) {
         if O::ACTIVE && cut.0 != 0 {

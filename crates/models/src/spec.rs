@@ -392,8 +392,8 @@ mod tests {
         }
     }
 
-    /// Issue 14, finding 6: a tiny or huge probability is named in its short
-    /// form (`1e-320` printed 300 zeros), and still reads back exactly.
+    /// A tiny or huge probability is named in its short form (`1e-320`,
+    /// not 300 zeros), and still reads back exactly.
     #[test]
     fn extreme_numbers_are_named_in_their_short_form() {
         let spec: ModelSpec = "uniform n=2 d=2 ordering=best-first p=1e-320"

@@ -144,7 +144,7 @@ fn parallel_runner(c: &mut Criterion) {
     // The host's capacity for two busy single-threaded jobs: two independent
     // 1-thread runs at once (as two processes would be, sharing nothing but
     // the machine). The 2-thread runner is compared with this, not with 2×
-    // one thread: the second core of this host is shared (issue 17).
+    // one thread: the second core of this host is shared.
     let mut group = c.benchmark_group("runner uniform <10,6> x2048 trees, capacity");
     group.throughput(Throughput::Elements(2 * leaves));
     group.sample_size(10);

@@ -247,7 +247,7 @@ impl Config {
         );
         ensure!(
             (2..=1_000_000).contains(&self.range),
-            "--range must be between 2 and 1000000 (got {})",
+            "--r must be between 2 and 1000000 (got {})",
             self.range
         );
         ensure!(
@@ -1278,7 +1278,7 @@ pub fn report(results: &Results, command_line: &str, seconds: f64) -> anyhow::Re
             title: "Every procedure on one scale".into(),
             sources: "Knuth & Moore 1975 §6–§7; Stockman 1979; Pearl 1980; Reinefeld 1983; Plaat et al. 1996".into(),
             seed: c.seed,
-            items: items(results, "compare")?,
+            items: crate::sections::one_scale::cite_findings(items(results, "compare")?),
             seconds,
         }],
         interval_tests: Default::default(),

@@ -3,8 +3,10 @@
 //! The reproduction report: every table and figure of the five seed
 //! documents beside our reproduction of it, with the difference and a
 //! verdict class (exact / to the printed digits / within tolerance / within
-//! CI / qualitative / by construction / outside CI by chance / differs / new /
-//! missing; see [`model::Verdict`]).
+//! CI / qualitative / by construction / seed inconsistent / outside CI by
+//! chance / differs / new / missing; see [`model::Verdict`]), each reference
+//! value with its source (printed with its citation, evaluated, or ours;
+//! [`model::PaperSource`]).
 //!
 //! * [`model`]: the report as data — sections of items (tables, figures,
 //!   checks), each holding [`model::Comparison`]s whose verdict classes are
@@ -19,7 +21,9 @@
 //!   tree and F2 (`alphabeta compare`, the section `one-scale`);
 //! * [`mc`]: Monte Carlo runs, and the rerun of a first-run miss with a
 //!   larger sample ([`mc::compare`]);
-//! * [`paper`]: the numbers the seeds print, transcribed with their sources.
+//! * [`paper`]: the numbers the seeds print, transcribed with their sources,
+//!   and the table of the seeds' printed numbers every printed value of the
+//!   report is checked against (`data/printed.csv`).
 //!
 //! ```no_run
 //! let options = alphabeta_report::Options::default();

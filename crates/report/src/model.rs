@@ -88,6 +88,15 @@ impl Value {
         }
     }
 
+    /// The value as the table of printed values lists it: the exact text,
+    /// the real to its digits, the text itself.
+    pub fn printed_form(&self) -> String {
+        match self {
+            Value::Exact { text, .. } | Value::Text { text } => text.clone(),
+            other => other.display(),
+        }
+    }
+
     /// The value as a float, if it is a number.
     pub fn as_f64(&self) -> Option<f64> {
         match self {
@@ -152,9 +161,10 @@ pub fn fmt_sig(x: f64, sig: usize) -> String {
 /// | [`Verdict::WithinCi`] | [`Comparison::estimate`], [`Comparison::estimate_rerun`] | the paper's number lies in our 95 % interval |
 /// | [`Verdict::Qualitative`] | [`Comparison::qualitative`] (and [`Comparison::exact`] on yes/no) | a yes/no statement of the paper holds |
 /// | [`Verdict::ByConstruction`] | [`Comparison::by_construction`] on an agreeing comparison | agrees because the input was built to fit the paper's text |
+/// | [`Verdict::SeedInconsistent`] | [`Comparison::seed_inconsistent`] | the seed prints two different values for one quantity; ours agrees with one of them |
 /// | [`Verdict::ChanceMiss`] | [`Comparison::estimate_rerun`], then [`Report::apply_holm`] | outside the 95 % interval in the first run and its larger rerun, but not significant after Holm's correction |
 /// | [`Verdict::Differs`] | any of them, when the values disagree | different, with the reason |
-/// | [`Verdict::New`] | [`Comparison::new_result`] | a number the papers do not print |
+/// | [`Verdict::New`] | [`Comparison::new_result`] | a result the papers do not state |
 /// | [`Verdict::Missing`] | [`Comparison::missing`], [`Comparison::not_yet_built`] | not reproduced, with the reason |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -171,6 +181,10 @@ pub enum Verdict {
     Qualitative,
     /// Agrees because the input was rebuilt to fit the paper's text.
     ByConstruction,
+    /// The seed prints two different values for one quantity (a misprint,
+    /// a table against its own text); ours agrees with one of them. Both
+    /// printed values are shown.
+    SeedInconsistent,
     /// Outside the 95 % interval in two independent runs, but not
     /// significant after Holm's correction over all interval tests.
     ChanceMiss,
@@ -184,13 +198,14 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every class, in the order the summary shows them.
-    pub const ALL: [Verdict; 10] = [
+    pub const ALL: [Verdict; 11] = [
         Verdict::Exact,
         Verdict::PrintedDigits,
         Verdict::WithinTolerance,
         Verdict::WithinCi,
         Verdict::Qualitative,
         Verdict::ByConstruction,
+        Verdict::SeedInconsistent,
         Verdict::ChanceMiss,
         Verdict::Differs,
         Verdict::New,
@@ -206,6 +221,7 @@ impl Verdict {
             Verdict::WithinCi => "within CI",
             Verdict::Qualitative => "qualitative",
             Verdict::ByConstruction => "by construction",
+            Verdict::SeedInconsistent => "seed inconsistent",
             Verdict::ChanceMiss => "outside CI by chance",
             Verdict::Differs => "differs",
             Verdict::New => "new",
@@ -222,6 +238,7 @@ impl Verdict {
             Verdict::WithinCi => "within_ci",
             Verdict::Qualitative => "qualitative",
             Verdict::ByConstruction => "by_construction",
+            Verdict::SeedInconsistent => "seed_inconsistent",
             Verdict::ChanceMiss => "chance_miss",
             Verdict::Differs => "differs",
             Verdict::New => "new",
@@ -242,11 +259,14 @@ impl Verdict {
             Verdict::ByConstruction => {
                 "agrees because the input was rebuilt to fit the paper's text (a lost figure): a check of consistency, not evidence"
             }
+            Verdict::SeedInconsistent => {
+                "the seed prints two different values for one quantity (both shown, each with its place); ours agrees with one of them: a misprint of the seed, not a failure of the reproduction"
+            }
             Verdict::ChanceMiss => {
                 "outside the 95% interval in the first run and in a rerun with a larger independent sample, but not significant after Holm's correction over all interval tests"
             }
             Verdict::Differs => "different, with the reason",
-            Verdict::New => "a number the papers do not print",
+            Verdict::New => "a result the papers do not state: nothing to compare with",
             Verdict::Missing => "not reproduced, with the reason",
         }
     }
@@ -261,9 +281,10 @@ impl Verdict {
             Verdict::WithinTolerance => 4,
             Verdict::Qualitative => 5,
             Verdict::ByConstruction => 6,
-            Verdict::ChanceMiss => 7,
-            Verdict::Missing => 8,
-            Verdict::Differs => 9,
+            Verdict::SeedInconsistent => 7,
+            Verdict::ChanceMiss => 8,
+            Verdict::Missing => 9,
+            Verdict::Differs => 10,
         }
     }
 
@@ -290,26 +311,49 @@ impl Verdict {
     }
 }
 
-/// Where the number in the "paper" column comes from.
+/// Where the number in the reference ("paper") column comes from. Only
+/// [`PaperSource::Printed`] and [`PaperSource::Formula`] compare with a
+/// seed; a reference of ours never counts as one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PaperSource {
-    /// Printed in the paper (a table entry, a number or statement of the text).
-    Printed,
+    /// Printed in a seed (a table entry, a number or statement of the
+    /// text), with its citation: paper, section, table, page or slide. A
+    /// printed number is listed, with the same citation, in the table of
+    /// the seeds' printed numbers ([`crate::paper::printed_values`]).
+    Printed {
+        /// Where the seed prints it (`Knuth & Moore 1975, §3, p. 301`);
+        /// empty until [`Item::cite`] or [`Comparison::cite`] sets it.
+        citation: String,
+    },
     /// Our evaluation of a formula or theorem of the paper (named).
     Formula {
         /// The formula (`Eqn 5.6`, `Theorem 6`).
         formula: String,
     },
+    /// A reference of ours: our model, our implementation (one thread, F2),
+    /// a self-consistency check. Never a comparison with a seed.
+    Ours {
+        /// What the reference is (`F2 on the same tree, our implementation`).
+        what: String,
+    },
 }
 
 impl PaperSource {
-    /// The marker shown in the paper column.
+    /// The marker shown beside the reference value.
     pub fn marker(&self) -> String {
         match self {
-            PaperSource::Printed => "printed".to_string(),
+            PaperSource::Printed { citation } if citation.is_empty() => "printed".to_string(),
+            PaperSource::Printed { citation } => format!("printed: {citation}"),
             PaperSource::Formula { formula } => format!("evaluated: {formula}"),
+            PaperSource::Ours { what } => format!("ours: {what}"),
         }
+    }
+
+    /// Whether the reference comes from a seed (printed, or a formula of
+    /// the seed evaluated by us).
+    pub fn from_seed(&self) -> bool {
+        !matches!(self, PaperSource::Ours { .. })
     }
 }
 
@@ -319,6 +363,9 @@ pub struct Comparison {
     label: String,
     paper: Option<Value>,
     paper_source: PaperSource,
+    /// The seed's other printed value of the same quantity, for a
+    /// [`Verdict::SeedInconsistent`] comparison (or a difference from both).
+    also: Option<(Value, PaperSource)>,
     ours: Option<Value>,
     difference: Option<f64>,
     verdict: Verdict,
@@ -335,6 +382,22 @@ pub fn p_value(z: f64) -> f64 {
     libm::erfc(z.abs() / std::f64::consts::SQRT_2)
 }
 
+/// Ours − paper of two exact values, computed exactly: 0 for the same
+/// text, the integer difference of two integers (a float rounding of two
+/// equal rationals would print as `3.553e-15`). `None` otherwise.
+fn exact_difference(paper: &Value, ours: &Value) -> Option<f64> {
+    let (Value::Exact { text: p, .. }, Value::Exact { text: o, .. }) = (paper, ours) else {
+        return None;
+    };
+    if p == o {
+        return Some(0.0);
+    }
+    match (p.parse::<i128>(), o.parse::<i128>()) {
+        (Ok(p), Ok(o)) => Some((o - p) as f64),
+        _ => None,
+    }
+}
+
 impl Comparison {
     fn make(
         label: impl Into<String>,
@@ -344,16 +407,19 @@ impl Comparison {
         reason: impl Into<String>,
     ) -> Comparison {
         let difference = match (&paper, &ours) {
-            (Some(p), Some(o)) => match (p.as_f64(), o.as_f64()) {
+            (Some(p), Some(o)) => exact_difference(p, o).or(match (p.as_f64(), o.as_f64()) {
                 (Some(p), Some(o)) => Some(o - p),
                 _ => None,
-            },
+            }),
             _ => None,
         };
         Comparison {
             label: label.into(),
             paper,
-            paper_source: PaperSource::Printed,
+            paper_source: PaperSource::Printed {
+                citation: String::new(),
+            },
+            also: None,
             ours,
             difference,
             verdict,
@@ -580,6 +646,76 @@ impl Comparison {
         self
     }
 
+    /// Cites where the seed prints the paper's value (paper, section,
+    /// table, page or slide); the value must appear with this citation in
+    /// the table of printed values ([`crate::paper::printed_values`]).
+    pub fn cite(mut self, citation: impl Into<String>) -> Comparison {
+        self.paper_source = PaperSource::Printed {
+            citation: citation.into(),
+        };
+        self
+    }
+
+    /// Marks the reference value as ours (our model, our implementation, a
+    /// self-consistency check), not a seed's: the comparison checks our own
+    /// consistency and never counts as a comparison with a seed.
+    pub fn against_ours(mut self, what: impl Into<String>) -> Comparison {
+        self.paper_source = PaperSource::Ours { what: what.into() };
+        self
+    }
+
+    /// The seed prints one quantity twice, with two values: `first` and
+    /// `second` compare the same value of ours with each (built by the same
+    /// constructor, each cited). When ours agrees with exactly one of them
+    /// the comparison is [`Verdict::SeedInconsistent`], shown with both
+    /// printed values; when it agrees with neither it differs from both;
+    /// when the two printed values agree (no inconsistency) `first` is
+    /// returned unchanged.
+    pub fn seed_inconsistent(first: Comparison, second: Comparison) -> Comparison {
+        let same_print = match (&first.paper, &second.paper) {
+            (Some(a), Some(b)) => a.display() == b.display(),
+            _ => true,
+        };
+        if same_print {
+            return first;
+        }
+        let shown = |c: &Comparison| {
+            format!(
+                "{} ({})",
+                c.paper.as_ref().map(Value::display).unwrap_or_default(),
+                c.paper_source.marker()
+            )
+        };
+        let (keep, other, verdict) = match (first.verdict.agrees(), second.verdict.agrees()) {
+            (true, false) => (first, second, Verdict::SeedInconsistent),
+            (false, true) => (second, first, Verdict::SeedInconsistent),
+            (true, true) => return first,
+            (false, false) => (first, second, Verdict::Differs),
+        };
+        let reason = if verdict == Verdict::SeedInconsistent {
+            format!(
+                "the seed gives {} and {}; ours agrees with the first ({}), not the second ({})",
+                shown(&keep),
+                shown(&other),
+                keep.verdict_text(),
+                other.reason
+            )
+        } else {
+            format!(
+                "the seed gives {} and {}; ours agrees with neither ({}; {})",
+                shown(&keep),
+                shown(&other),
+                keep.reason,
+                other.reason
+            )
+        };
+        let mut c = keep;
+        c.also = other.paper.map(|v| (v, other.paper_source));
+        c.verdict = verdict;
+        c.reason = reason;
+        c
+    }
+
     /// A comparison whose verdict was computed as "differs" for a reason
     /// that the paper itself explains (a misprint, a typo, non-random data):
     /// keeps the verdict "differs" and replaces the reason (keeping a
@@ -592,6 +728,40 @@ impl Comparison {
             };
         }
         self
+    }
+
+    /// A value marked as printed (the reference or the seed's other value)
+    /// that the table of the seeds' printed numbers does not list with its
+    /// citation: `(value, citation)`. A yes/no statement is checked for its
+    /// citation only.
+    pub fn unlisted_printed(&self) -> Option<(String, String)> {
+        let pairs = self
+            .paper
+            .iter()
+            .map(|v| (v, &self.paper_source))
+            .chain(self.also.iter().map(|(v, s)| (v, s)));
+        for (value, source) in pairs {
+            let PaperSource::Printed { citation } = source else {
+                continue;
+            };
+            let shown = value.printed_form();
+            if shown == "yes" || shown == "no" || citation.is_empty() {
+                continue;
+            }
+            if !crate::paper::is_printed(&shown, citation) {
+                return Some((shown, citation.clone()));
+            }
+        }
+        None
+    }
+
+    /// Sets the citation of a printed paper value that has none yet.
+    fn fill_citation(&mut self, cite: &str) {
+        if let PaperSource::Printed { citation } = &mut self.paper_source
+            && citation.is_empty()
+        {
+            *citation = cite.to_string();
+        }
     }
 
     /// Appends a note to the reason, whatever the verdict.
@@ -649,11 +819,21 @@ impl Comparison {
             (v, _) => v.label().to_string(),
         }
     }
-    /// The paper's value as shown, with its source (`3/4 [printed]`).
+    /// The seed's other printed value of a
+    /// [`Verdict::SeedInconsistent`] comparison.
+    pub fn also(&self) -> Option<&(Value, PaperSource)> {
+        self.also.as_ref()
+    }
+    /// The paper's value as shown, with its source (`3/4 [printed: …]`),
+    /// and the seed's other printed value when it prints two.
     pub fn paper_text(&self) -> Option<String> {
-        self.paper
-            .as_ref()
-            .map(|p| format!("{} [{}]", p.display(), self.paper_source.marker()))
+        self.paper.as_ref().map(|p| {
+            let first = format!("{} [{}]", p.display(), self.paper_source.marker());
+            match &self.also {
+                Some((v, src)) => format!("{first} / {} [{}]", v.display(), src.marker()),
+                None => first,
+            }
+        })
     }
 }
 
@@ -731,6 +911,9 @@ pub struct Item {
     pub figures: Vec<Figure>,
     /// The data behind the item.
     pub data: Vec<DataTable>,
+    /// Where the seed prints the values this item compares with, for the
+    /// printed comparisons that cite no place of their own.
+    pub citation: Option<String>,
 }
 
 impl Item {
@@ -744,7 +927,21 @@ impl Item {
             comparisons: Vec::new(),
             figures: Vec::new(),
             data: Vec::new(),
+            citation: None,
         }
+    }
+
+    /// Where the seed prints the values this item compares with (paper,
+    /// section, table, page or slide): the citation of every printed
+    /// comparison of the item that names none of its own
+    /// ([`Comparison::cite`]), those already added and those to come.
+    pub fn cite(mut self, citation: impl Into<String>) -> Item {
+        let citation = citation.into();
+        for c in &mut self.comparisons {
+            c.fill_citation(&citation);
+        }
+        self.citation = Some(citation);
+        self
     }
 
     /// Sets the description.
@@ -753,8 +950,12 @@ impl Item {
         self
     }
 
-    /// Adds a comparison.
-    pub fn compare(&mut self, c: Comparison) {
+    /// Adds a comparison (a printed value without a citation of its own
+    /// takes the item's, [`Item::cite`]).
+    pub fn compare(&mut self, mut c: Comparison) {
+        if let Some(citation) = &self.citation {
+            c.fill_citation(citation);
+        }
         self.comparisons.push(c);
     }
 
@@ -795,11 +996,16 @@ impl Item {
             };
             t.push(vec![
                 c.label.clone().into(),
-                show(&c.paper),
-                if c.paper.is_some() {
-                    c.paper_source.marker().into()
-                } else {
-                    serde_json::Value::Null
+                match (&c.paper, &c.also) {
+                    (Some(p), Some((v, _))) => format!("{} / {}", p.display(), v.display()).into(),
+                    _ => show(&c.paper),
+                },
+                match (&c.paper, &c.also) {
+                    (Some(_), Some((_, src))) => {
+                        format!("{} / {}", c.paper_source.marker(), src.marker()).into()
+                    }
+                    (Some(_), None) => c.paper_source.marker().into(),
+                    _ => serde_json::Value::Null,
                 },
                 show(&c.ours),
                 num(c.difference),
@@ -835,12 +1041,19 @@ pub struct Section {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SectionVerdict {
-    /// Every comparison agrees, is new or is a chance miss.
+    /// Every comparison with a seed agrees (or is a chance miss, a seed's
+    /// own inconsistency or a new result).
     Agrees,
     /// No difference, but something is missing.
     Incomplete,
     /// At least one comparison differs.
     Differs,
+    /// Nothing is compared with a seed; the section checks our own
+    /// consistency (references of ours, inputs built to fit the text)
+    /// and may add new results.
+    InternalChecks,
+    /// Only new results: nothing to compare with.
+    NewOnly,
 }
 
 impl SectionVerdict {
@@ -850,12 +1063,39 @@ impl SectionVerdict {
             SectionVerdict::Agrees => "agrees",
             SectionVerdict::Incomplete => "incomplete",
             SectionVerdict::Differs => "differs",
+            SectionVerdict::InternalChecks => "internal checks",
+            SectionVerdict::NewOnly => "new only",
+        }
+    }
+
+    /// The identifier used in JSON and CSS classes.
+    pub fn key(self) -> &'static str {
+        match self {
+            SectionVerdict::Agrees => "agrees",
+            SectionVerdict::Incomplete => "incomplete",
+            SectionVerdict::Differs => "differs",
+            SectionVerdict::InternalChecks => "internal_checks",
+            SectionVerdict::NewOnly => "new_only",
         }
     }
 }
 
 /// The rule for a section's verdict, as the report states it.
-pub const SECTION_RULE: &str = "A section differs when at least one of its comparisons differs (an exact value, a printed digit, a tolerance or a yes/no statement that fails, or an interval test significant after Holm's correction); otherwise it is incomplete when something is missing; otherwise it agrees. A chance miss (outside the 95% interval twice, not significant after Holm's correction) and a new result do not change a section's verdict; they are counted in its row.";
+pub const SECTION_RULE: &str = "A section differs when at least one of its comparisons differs (an exact value, a printed digit, a tolerance or a yes/no statement that fails, or an interval test significant after Holm's correction); otherwise it is incomplete when something is missing; otherwise it agrees when at least one comparison with a seed (a printed value or our evaluation of a seed's formula, not an input built to fit the text) agrees; a section without any such comparison says \"internal checks\" when it checks our own consistency (references of ours, inputs built to fit the text) and \"new only\" when it holds new results alone. A chance miss (outside the 95% interval twice, not significant after Holm's correction), a seed's own inconsistency and a new result do not change a section's verdict; they are counted in its row, and so are the agreements by construction.";
+
+impl Comparison {
+    /// Whether this comparison compares ours with a seed's value (printed
+    /// or a seed's formula evaluated) and is not an agreement by
+    /// construction or a new result.
+    pub fn compares_with_seed(&self) -> bool {
+        self.paper.is_some()
+            && self.paper_source.from_seed()
+            && !matches!(
+                self.verdict,
+                Verdict::New | Verdict::ByConstruction | Verdict::Missing
+            )
+    }
+}
 
 impl Section {
     /// The section's verdict: see [`SECTION_RULE`].
@@ -865,8 +1105,12 @@ impl Section {
             SectionVerdict::Differs
         } else if all().any(|c| c.verdict == Verdict::Missing) {
             SectionVerdict::Incomplete
-        } else {
+        } else if all().any(Comparison::compares_with_seed) {
             SectionVerdict::Agrees
+        } else if all().any(|c| c.verdict != Verdict::New) {
+            SectionVerdict::InternalChecks
+        } else {
+            SectionVerdict::NewOnly
         }
     }
 }
@@ -1048,6 +1292,20 @@ impl Report {
                 }
             }
             for c in &item.comparisons {
+                let uncited = |src: &PaperSource| matches!(src, PaperSource::Printed { citation } if citation.trim().is_empty());
+                if (c.paper.is_some() && uncited(&c.paper_source))
+                    || c.also.as_ref().is_some_and(|(_, src)| uncited(src))
+                {
+                    return Err(bad(&c.label, "a printed value without its citation"));
+                }
+                if let Some((value, citation)) = c.unlisted_printed() {
+                    return Err(bad(
+                        &c.label,
+                        &format!(
+                            "the printed value {value:?} at {citation:?} is not in the table of the seeds' printed numbers (data/printed.csv)"
+                        ),
+                    ));
+                }
                 match c.verdict {
                     v if v.agrees() && (c.ours.is_none() || c.paper.is_none()) => {
                         return Err(bad(&c.label, "agreement without both values"));
@@ -1057,6 +1315,12 @@ impl Report {
                     }
                     Verdict::WithinCi | Verdict::ChanceMiss if c.z.is_none() => {
                         return Err(bad(&c.label, "interval test without |z|"));
+                    }
+                    Verdict::SeedInconsistent if c.also.is_none() => {
+                        return Err(bad(
+                            &c.label,
+                            "seed inconsistent without both printed values",
+                        ));
                     }
                     Verdict::Differs | Verdict::Missing if c.reason.trim().is_empty() => {
                         return Err(bad(&c.label, "no reason given"));
@@ -1258,6 +1522,101 @@ mod tests {
         assert_eq!(r.sections[0].verdict(), SectionVerdict::Agrees);
         assert_eq!(r.tally().get(Verdict::ChanceMiss), 1);
         assert_eq!(r.tally().get(Verdict::PrintedDigits), 1);
+    }
+
+    #[test]
+    fn a_seed_that_prints_two_values_is_its_own_class() {
+        let ours = || Value::int(36);
+        let c = Comparison::seed_inconsistent(
+            Comparison::exact("leaves", Value::int(36), ours()).cite("§3"),
+            Comparison::exact("leaves", Value::int(35), ours()).cite("§7"),
+        );
+        assert_eq!(c.verdict(), Verdict::SeedInconsistent);
+        assert_eq!(
+            c.paper_text().as_deref(),
+            Some("36 [printed: §3] / 35 [printed: §7]")
+        );
+        // Agreeing with neither printed value is a difference from both.
+        let d = Comparison::seed_inconsistent(
+            Comparison::exact("leaves", Value::int(36), Value::int(40)).cite("§3"),
+            Comparison::exact("leaves", Value::int(35), Value::int(40)).cite("§7"),
+        );
+        assert_eq!(d.verdict(), Verdict::Differs);
+        assert!(d.reason().contains("neither"), "{}", d.reason());
+        // The same value printed twice is no inconsistency.
+        let e = Comparison::seed_inconsistent(
+            Comparison::exact("x", Value::int(2), Value::int(2)).cite("a"),
+            Comparison::exact("x", Value::int(2), Value::int(2)).cite("b"),
+        );
+        assert_eq!(e.verdict(), Verdict::Exact);
+        // A seed inconsistency does not make a section differ.
+        let r = report_of(vec![c]);
+        assert_eq!(r.sections[0].verdict(), SectionVerdict::Agrees);
+    }
+
+    #[test]
+    fn sections_without_a_seed_comparison_never_agree() {
+        let ours = Comparison::exact("same", Value::int(5), Value::int(5))
+            .against_ours("F2 on one thread");
+        assert_eq!(
+            ours.paper_text().as_deref(),
+            Some("5 [ours: F2 on one thread]")
+        );
+        let r = report_of(vec![
+            ours.clone(),
+            Comparison::new_result("speedup", Value::real(1.2, 2), ""),
+        ]);
+        assert_eq!(r.sections[0].verdict(), SectionVerdict::InternalChecks);
+        let built = Comparison::qualitative("rebuilt", true)
+            .cite("Fig. 1")
+            .by_construction("tree rebuilt");
+        let r = report_of(vec![built]);
+        assert_eq!(r.sections[0].verdict(), SectionVerdict::InternalChecks);
+        let r = report_of(vec![Comparison::new_result("n", Value::int(1), "")]);
+        assert_eq!(r.sections[0].verdict(), SectionVerdict::NewOnly);
+        let r = report_of(vec![
+            ours,
+            Comparison::qualitative("claim", true).cite("§3"),
+        ]);
+        assert_eq!(r.sections[0].verdict(), SectionVerdict::Agrees);
+    }
+
+    #[test]
+    fn exact_differences_are_exact() {
+        let big = "1483634273431527617/47913489552349980";
+        let c = Comparison::exact(
+            "e",
+            Value::rational("1483634273431527617", "47913489552349980", 30.96),
+            Value::rational("1483634273431527617", "47913489552349980", 30.96 + 3.5e-15),
+        );
+        assert_eq!(c.difference(), Some(0.0), "{big}");
+        let d = Comparison::exact("n", Value::int(35), Value::int(36));
+        assert_eq!(d.difference(), Some(1.0));
+    }
+
+    #[test]
+    fn printed_values_need_a_citation_and_a_row_of_the_printed_table() {
+        let uncited = report_of(vec![Comparison::exact("r", Value::int(2), Value::int(2))]);
+        let err = uncited.validate().expect_err("no citation");
+        assert!(err.problem.contains("citation"), "{err}");
+        // Knuth & Moore's root value of the π tree is in the table.
+        let listed = report_of(vec![
+            Comparison::exact("r", Value::int(2), Value::int(2))
+                .cite("Knuth & Moore 1975, §3, p. 298, Fig. 1"),
+        ]);
+        assert_eq!(listed.validate(), Ok(()));
+        // A number no seed prints, tagged printed, is refused.
+        let invented = report_of(vec![
+            Comparison::exact("r", Value::int(604946), Value::int(604946))
+                .cite("Knuth & Moore 1975, §3, p. 298, Fig. 1"),
+        ]);
+        let err = invented.validate().expect_err("not in the table");
+        assert!(err.problem.contains("not in the table"), "{err}");
+        // A yes/no statement needs its citation only.
+        let claim = report_of(vec![
+            Comparison::qualitative("c", true).cite("Stockman 1979"),
+        ]);
+        assert_eq!(claim.validate(), Ok(()));
     }
 
     #[test]

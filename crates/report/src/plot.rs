@@ -103,6 +103,9 @@ pub struct Chart {
     /// set it, but the legend is now always drawn in a panel to the right
     /// of the plot so that it never covers a point.
     pub legend: Legend,
+    /// What the error bars mean, as the panel beside the plot says it
+    /// (95 % intervals unless a section says otherwise).
+    pub error_bars: String,
 }
 
 /// Tick positions of a logarithmic axis over `[lo, hi]`: 1-2-5 (or, over
@@ -217,7 +220,14 @@ impl Chart {
             bands: Vec::new(),
             size: (800, 560),
             legend: Legend::UpperLeft,
+            error_bars: "bars: 95% intervals".to_string(),
         }
+    }
+
+    /// Says what the error bars mean.
+    pub fn error_bars(mut self, meaning: impl Into<String>) -> Chart {
+        self.error_bars = meaning.into();
+        self
     }
 
     /// Sets the scales.
@@ -480,7 +490,10 @@ impl Chart {
         if self.series.iter().any(|s| !s.y_err.is_empty()) {
             let note = ("sans-serif", 11).into_font().color(&RGBColor(90, 90, 90));
             for (i, line) in wrap(
-                "bars: 95% intervals; where narrower than the marker they show as a bar through it",
+                &format!(
+                    "{}; where narrower than the marker they show as a bar through it",
+                    self.error_bars
+                ),
                 40,
             )
             .into_iter()

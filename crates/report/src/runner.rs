@@ -206,6 +206,13 @@ fn provenance(options: &Options) -> Vec<(String, String)> {
         ),
         ("commit".into(), commit()),
         ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
+        ("rustc".into(), env!("ALPHABETA_RUSTC_VERSION").to_string()),
+        (
+            "Cargo.lock".into(),
+            env!("ALPHABETA_CARGO_LOCK_HASH").to_string(),
+        ),
+        ("operating system".into(), operating_system()),
+        ("CPU".into(), cpu_model()),
         (
             "cores".into(),
             std::thread::available_parallelism()
@@ -214,24 +221,72 @@ fn provenance(options: &Options) -> Vec<(String, String)> {
         ),
         ("threads".into(), rayon::current_num_threads().to_string()),
         ("started (UTC)".into(), utc_now()),
+        ("chess positions".into(), CHESS_SOURCES.into()),
     ]
 }
 
-/// `git describe --always --dirty` of the source tree this binary was
-/// built from, when that tree and git are there; "unknown" otherwise (a
-/// copied binary, no git): never an error.
+/// Where the chess positions of the report come from (bundled with the
+/// report's source, never fetched).
+const CHESS_SOURCES: &str = "Spassky–Fischer, Reykjavik 1972, game 21 (Fuller's 80 positions; PGN); Fischer–Matanović, Vinkovci 1968 and Botvinnik–Donner, Noordwijk 1965 (the nearest real games to Klyushin & Kruchinin's citations; PGN); Bratko–Kopec test (Bratko & Kopec 1982, 24 positions; EPD); Win At Chess (Reinfeld 1958, 300 positions; EPD)";
+
+/// The operating system: its release name where `/etc/os-release` says
+/// it, and the target's OS and architecture.
+fn operating_system() -> String {
+    let name = std::fs::read_to_string("/etc/os-release")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("PRETTY_NAME="))
+                .map(|v| v.trim_matches('"').to_string())
+        });
+    let target = format!("{} {}", std::env::consts::OS, std::env::consts::ARCH);
+    match name {
+        Some(n) => format!("{n} ({target})"),
+        None => target,
+    }
+}
+
+/// The CPU model as `/proc/cpuinfo` names it; "unknown" elsewhere.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The full commit hash of the source tree this binary was built from and
+/// whether that tree holds changes not committed (`HEAD`, then
+/// "modified" or "clean"), when that tree and git are there; "unknown"
+/// otherwise (a copied binary, no git): never an error.
 pub(crate) fn commit() -> String {
     let dir = env!("CARGO_MANIFEST_DIR");
-    std::process::Command::new("git")
-        .args(["-C", dir, "describe", "--always", "--dirty", "--tags"])
-        .stderr(std::process::Stdio::null())
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .and_then(|o| String::from_utf8(o.stdout).ok())
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(args)
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+    };
+    let Some(hash) = git(&["rev-parse", "HEAD"])
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".to_string())
+    else {
+        return "unknown".to_string();
+    };
+    match git(&["status", "--porcelain", "--untracked-files=no"]) {
+        Some(s) if s.trim().is_empty() => format!("{hash} (clean)"),
+        Some(_) => format!("{hash} (modified: the tree differs from this commit)"),
+        None => format!("{hash} (modified or not: unknown)"),
+    }
 }
 
 /// The current time as `YYYY-MM-DD HH:MM:SS` UTC (civil-from-days, so no

@@ -275,8 +275,10 @@ impl TreePicture<'_> {
             let note = ("sans-serif", 12).into_font().color(&RGBColor(90, 90, 90));
             let convention = if self.max_view {
                 "values are from Max's (the root player's) viewpoint, as in Fuller et al.'s figures"
-            } else {
+            } else if self.values.is_empty() {
                 "values are negamax values F(p) for the side to move, as in Knuth & Moore's figures"
+            } else {
+                "values are what the procedure returns at each examined node, for the side to move (a bound where it cut off)"
             };
             root.draw(&Text::new(
                 convention.to_string(),

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use alphabeta_report::write::write_report;
-use alphabeta_report::{Options, Verdict, generate, registry};
+use alphabeta_report::{Options, PaperSource, SectionVerdict, Verdict, generate, registry};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("alphabeta-report-{name}-{}", std::process::id()));
@@ -132,7 +132,40 @@ fn quick_report_of_the_fast_sections() {
         .iter()
         .find(|c| c.label().contains("36 of the 81"))
         .expect("36");
-    assert_eq!(leaves36.verdict(), Verdict::Exact);
+    // Knuth & Moore print 36 in §3 and 35 in §7: their own inconsistency,
+    // shown with both values, ours agreeing with the first.
+    assert_eq!(leaves36.verdict(), Verdict::SeedInconsistent);
+    assert_eq!(
+        leaves36.paper_text().as_deref(),
+        Some(
+            "36 [printed: Knuth & Moore 1975, §3, p. 298] / 35 [printed: Knuth & Moore 1975, §7, p. 313]"
+        )
+    );
+
+    // Every value the report marks as printed carries its citation and is
+    // a row of the table of the seeds' printed numbers.
+    for c in report
+        .sections
+        .iter()
+        .flat_map(|s| &s.items)
+        .flat_map(|i| &i.comparisons)
+    {
+        assert_eq!(c.unlisted_printed(), None, "{}", c.label());
+        if let Some(PaperSource::Printed { citation }) = c.paper().map(|_| c.paper_source()) {
+            assert!(!citation.is_empty(), "{} has no citation", c.label());
+        }
+    }
+    // A section that compares nothing with a seed never shows "agrees".
+    for s in &report.sections {
+        let seed = s
+            .items
+            .iter()
+            .flat_map(|i| &i.comparisons)
+            .any(|c| c.compares_with_seed());
+        if !seed {
+            assert_ne!(s.verdict(), SectionVerdict::Agrees, "{}", s.id);
+        }
+    }
 
     // Items rebuilt to fit the text are by construction, not evidence.
     let item = |id: &str| {
@@ -166,7 +199,10 @@ fn quick_report_of_the_fast_sections() {
             c.label()
         );
     }
-    assert!(html.contains("[printed]") || html.contains(">printed<"));
+    assert!(
+        html.contains(">printed: "),
+        "printed values carry their citation"
+    );
     assert!(md.contains("[evaluated: "), "formula values are marked");
     // Methods and provenance are on the page.
     for needle in [

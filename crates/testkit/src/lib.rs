@@ -1,4 +1,4 @@
-//! Test support for the property tests of the parsers (issue 14), shared
+//! Test support for the property tests of the parsers, shared
 //! by the trees, models and chess crates as a dev-dependency; never part
 //! of a build the user runs.
 //!

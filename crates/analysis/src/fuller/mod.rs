@@ -9,14 +9,20 @@
 //! * [`expected_leaves`], [`expected_leaves_by_level`]: floating point with a certified error
 //!   bound for N ≤ 1000, D ≤ 64 (every level in one pass; [`certified`] documents the bound);
 //! * [`leaf_probability`]: Pr{i_D} (Theorem 2, Eqn 5.6); [`expected_move_generations`];
+//! * [`nbp_moments_exact`], [`variance_exact`]: E\[NBP²\] and Var\[NBP\] as exact rationals, and
+//!   [`nbp_distribution_exact`]: Pr{NBP = k} — the paper's second open problem (§8), by a
+//!   recursion over heights whose cost is exponential in D (small trees);
 //! * [`tables`]: the paper's printed Tables 5.1, 5.2 and 7.1.
 
 pub mod certified;
+mod distribution;
 mod error;
 mod exact;
 mod float;
 pub mod lemma53;
+mod piecewise;
 pub mod tables;
+mod variance;
 
 pub use certified::{
     CERTIFIED_MAX_D, CERTIFIED_MAX_N, LevelEstimates, expected_leaves_by_level,
@@ -24,6 +30,7 @@ pub use certified::{
 };
 #[doc(hidden)]
 pub use certified::{Refinement, expected_leaves_by_level_with};
+pub use distribution::{DISTRIBUTION_MAX_LEAVES, nbp_distribution_exact};
 pub use error::FullerError;
 pub use exact::{
     EXACT_LIMIT_BITS, check_exact_cost, check_exact_cost_within, estimated_cost_bits,
@@ -35,6 +42,7 @@ pub use float::{
     expected_move_generations,
 };
 pub use tables::{TABLE_5_1, TABLE_5_2, TABLE_7_1};
+pub use variance::{NbpMoments, VARIANCE_MAX_LEAVES, nbp_moments_exact, variance_exact};
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,11 @@
 //! The tables Fuller, Gaschnig & Gillogly (1973) printed, as data, so that reports can show the
 //! paper's values beside ours. Transcribed from the OCR'd seed `seeds/000`; the integers are
-//! exactly as printed.
+//! exactly as printed. [`beside_ours`] pairs each exact entry with our value of it: the report
+//! and `alphabeta exact table` both print from it.
+
+use malachite::Rational;
+
+use super::FullerError;
 
 /// One exact entry E\[NBP\_{N,D}\] = numerator / denominator as the paper printed it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +99,42 @@ pub const TABLE_5_2: [PrintedRational; 6] = [
     ),
 ];
 
+impl PrintedRational {
+    /// The entry as the paper printed it, `numerator/denominator`.
+    pub fn text(&self) -> String {
+        format!("{}/{}", self.numerator, self.denominator)
+    }
+}
+
+/// A printed exact entry beside our value of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BesideOurs {
+    /// The entry as printed.
+    pub printed: PrintedRational,
+    /// Our E\[NBP\_{N,D}\] ([`super::expected_leaves_exact`], the factorised Eqn 5.6).
+    pub ours: Rational,
+}
+
+impl BesideOurs {
+    /// Whether ours is the printed rational digit for digit (both in lowest terms).
+    pub fn identical(&self) -> bool {
+        self.ours.to_string() == self.printed.text()
+    }
+}
+
+/// Every entry of a printed table ([`TABLE_5_1`], [`TABLE_5_2`]) beside our exact value.
+pub fn beside_ours(table: &[PrintedRational]) -> Result<Vec<BesideOurs>, FullerError> {
+    table
+        .iter()
+        .map(|&printed| {
+            Ok(BesideOurs {
+                printed,
+                ours: super::expected_leaves_exact(printed.n, printed.d)?,
+            })
+        })
+        .collect()
+}
+
 /// Table 7.1: the coefficients K_D of the fit E\[NBP\_{N,D}\] ≈ K_D·N^{L_D}, D = 1..9.
 pub const TABLE_7_1: [(u32, f64); 9] = [
     (1, 1.00),
@@ -114,3 +155,27 @@ pub const PRINTED_LD_SLOPE: f64 = 0.720;
 pub const PRINTED_LD_INTERCEPT: f64 = 0.227;
 /// The intercept printed in the text after Table 7.1 and in §8.
 pub const PRINTED_LD_INTERCEPT_TEXT: f64 = 0.277;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_printed_exact_entry_is_ours_and_a_wrong_digit_is_caught() {
+        for table in [&TABLE_5_1[..], &TABLE_5_2[..]] {
+            let rows = beside_ours(table).unwrap();
+            assert_eq!(rows.len(), table.len());
+            assert!(rows.iter().all(BesideOurs::identical));
+        }
+        let wrong = PrintedRational {
+            numerator: "13",
+            ..TABLE_5_1[0]
+        };
+        let row = &beside_ours(&[wrong]).unwrap()[0];
+        assert_eq!(
+            (row.printed.text(), row.ours.to_string()),
+            ("13/3".into(), "11/3".into())
+        );
+        assert!(!row.identical());
+    }
+}

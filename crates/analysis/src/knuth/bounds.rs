@@ -96,6 +96,19 @@ pub struct Table1Row {
     pub reconstructed: bool,
 }
 
+impl Table1Row {
+    /// r\*(d) where the seed's digits say it alone; `None` where its middle digits were
+    /// illegible and are taken from our own computation (d = 28), which is then no
+    /// independent check.
+    pub fn r_star_printed(&self) -> Option<f64> {
+        (self.d != R_STAR_ILLEGIBLE_D).then_some(self.r_star)
+    }
+}
+
+/// The degree whose printed r\* is illegible ("17., ]8"): [`TABLE_1`] completes it from our
+/// computation.
+const R_STAR_ILLEGIBLE_D: u32 = 28;
+
 const fn row(d: u32, r0: f64, r1: f64, r_star: f64, reconstructed: bool) -> Table1Row {
     Table1Row {
         d,
@@ -106,11 +119,40 @@ const fn row(d: u32, r0: f64, r1: f64, r_star: f64, reconstructed: bool) -> Tabl
     }
 }
 
+/// A row of Table 1 beside our values of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Table1BesideOurs {
+    /// The row as printed.
+    pub printed: Table1Row,
+    /// Our r0(d) ([`r0`], eq (25)).
+    pub r0: f64,
+    /// Our r1(d) ([`r1`], eq (39)).
+    pub r1: f64,
+    /// Our r\*(d) ([`r_star`], eq (41)).
+    pub r_star: f64,
+}
+
+/// Every row of [`TABLE_1`] beside our values: the report and `alphabeta exact table knuth-1`
+/// both print from it.
+pub fn table_1_beside_ours() -> Vec<Table1BesideOurs> {
+    TABLE_1
+        .iter()
+        .map(|&printed| Table1BesideOurs {
+            printed,
+            r0: r0(printed.d),
+            r1: r1(printed.d),
+            r_star: r_star(printed.d),
+        })
+        .collect()
+}
+
 /// Knuth & Moore 1975, Table 1, "Bounds for the branching factor in a random tree when no deep
 /// cutoffs are performed", d = 2..31, as printed (three decimals).
 ///
 /// Read from the OCR'd seed `seeds/003`; entries the OCR garbled are listed in
-/// [`TABLE_1_RECONSTRUCTED`].
+/// [`TABLE_1_RECONSTRUCTED`]. Other OCR slips were read without doubt: "8,195" → 8.195,
+/// "8:589" → 8.589, "9'203" → 9.203, "10'350" → 10.350, "11 378" → 11.378, "! 7,861" → 17.861,
+/// "! .912" → 1.912.
 #[allow(clippy::approx_constant)] // r0(4) = 3.142 is a printed value, not π.
 pub const TABLE_1: [Table1Row; 30] = [
     row(2, 1.847, 1.884, 1.912, false),
@@ -177,6 +219,26 @@ mod tests {
                 row.r_star
             );
         }
+    }
+
+    #[test]
+    fn table_1_beside_ours_has_every_row_and_one_illegible_r_star() {
+        let rows = table_1_beside_ours();
+        assert_eq!(rows.len(), TABLE_1.len());
+        for row in &rows {
+            assert!(rounds_to(row.r0, row.printed.r0), "d={}", row.printed.d);
+            assert_eq!(row.r1, r1(row.printed.d));
+        }
+        let illegible: Vec<u32> = rows
+            .iter()
+            .filter(|r| r.printed.r_star_printed().is_none())
+            .map(|r| r.printed.d)
+            .collect();
+        assert_eq!(illegible, [28]);
+        assert!(
+            rows.iter()
+                .all(|r| r.printed.r_star_printed().is_some() || r.printed.reconstructed)
+        );
     }
 
     #[test]

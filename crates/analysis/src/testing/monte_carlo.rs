@@ -101,3 +101,106 @@ fn totally_dependent_model_at_larger_heights() {
         f1.assert_agrees(totally_dependent_f1_expected_leaves(d32, h), &what);
     }
 }
+
+/// Asserts that the sample variance of `trees` seeded random ⟨N,D⟩ trees lies within four
+/// standard errors of a sample variance, √((m₄ − s⁴)/R) with m₄ the sample's fourth central
+/// moment, of the exact Var\[NBP\].
+fn assert_variance_agrees(n: usize, d: u32, trees: usize) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1973 + n as u64 * 1000 + u64::from(d));
+    let mut leaves = vec![0i64; n.pow(d)];
+    let counts: Vec<f64> = (0..trees)
+        .map(|_| {
+            leaves
+                .iter_mut()
+                .for_each(|v| *v = (rng.next_u64() >> 2) as i64);
+            let tree = UniformTree {
+                degree: n,
+                height: d,
+                leaves: &leaves,
+            };
+            tree.alpha_beta_leaves() as f64
+        })
+        .collect();
+    let r = counts.len() as f64;
+    let mean = counts.iter().sum::<f64>() / r;
+    let central = |p: i32| counts.iter().map(|x| (x - mean).powi(p)).sum::<f64>();
+    let variance = central(2) / (r - 1.0);
+    let standard_error = ((central(4) / r - variance * variance) / r).sqrt();
+    let exact = to_f64(&crate::fuller::variance_exact(n as u32, d).unwrap());
+    assert!(
+        (variance - exact).abs() < 4.0 * standard_error,
+        "<{n},{d}>: sample variance {variance} ± {standard_error}, exact {exact}"
+    );
+}
+
+#[test]
+fn fuller_model_agrees_with_the_exact_variance() {
+    for (n, d) in [(2usize, 6u32), (3, 4), (4, 3), (8, 2), (2, 5)] {
+        assert_variance_agrees(n, d, 4000);
+    }
+}
+
+/// Twenty sizes, 10 000 trees each (`cargo test --release -p alphabeta-analysis -- --ignored
+/// variance_on_a_grid`).
+#[test]
+#[ignore = "slow: about a minute"]
+fn fuller_model_agrees_with_the_exact_variance_on_a_grid() {
+    let grid = [
+        (2usize, 2u32),
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (2, 6),
+        (2, 7),
+        (2, 8),
+        (3, 2),
+        (3, 3),
+        (3, 4),
+        (3, 5),
+        (4, 2),
+        (4, 3),
+        (5, 2),
+        (5, 3),
+        (6, 2),
+        (6, 3),
+        (8, 2),
+        (10, 2),
+        (12, 2),
+    ];
+    for (n, d) in grid {
+        assert_variance_agrees(n, d, 10_000);
+    }
+}
+
+/// Each probability of the exact distribution of NBP against the frequency in 20 000 seeded
+/// random trees, within four binomial standard errors (sizes beyond exhaustive enumeration).
+#[test]
+fn fuller_model_agrees_with_the_exact_distribution() {
+    for (n, d) in [(2usize, 5u32), (3, 3)] {
+        let exact = crate::fuller::nbp_distribution_exact(n as u32, d).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1973 + n as u64 * 10 + u64::from(d));
+        let mut leaves = vec![0i64; n.pow(d)];
+        let trees = 20_000u32;
+        let mut frequency = vec![0u32; exact.len()];
+        for _ in 0..trees {
+            leaves
+                .iter_mut()
+                .for_each(|v| *v = (rng.next_u64() >> 2) as i64);
+            let tree = UniformTree {
+                degree: n,
+                height: d,
+                leaves: &leaves,
+            };
+            frequency[tree.alpha_beta_leaves() as usize] += 1;
+        }
+        for (k, (p, &seen)) in exact.iter().zip(&frequency).enumerate() {
+            let p = to_f64(p);
+            let observed = f64::from(seen) / f64::from(trees);
+            let standard_error = (p * (1.0 - p) / f64::from(trees)).sqrt();
+            assert!(
+                (observed - p).abs() <= 4.0 * standard_error + 1e-12,
+                "<{n},{d}> NBP = {k}: observed {observed}, exact {p}"
+            );
+        }
+    }
+}

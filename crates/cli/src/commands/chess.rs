@@ -121,7 +121,7 @@ impl Modes {
 }
 
 /// The deepest fixed-depth chess search or perft the tool runs, in plies:
-/// one policy for `chess search`, `chess game` and `perft` (issue 14). At 12
+/// one policy for `chess search`, `chess game` and `perft`. At 12
 /// plies the move tree of the start position already holds about 6·10¹⁶ leaves.
 pub const MAX_DEPTH: u32 = 12;
 

@@ -13,15 +13,18 @@ use std::time::Instant;
 use alphabeta_report::compare::{self, Config, Source};
 use alphabeta_report::write::write_report;
 
+use crate::args::{Quiet, TextJson};
+use crate::output::{self, Format};
+
 /// Options of `alphabeta compare`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   alphabeta compare                                  every source, quick sizes (well under a minute)
   alphabeta compare --sources uniform,chess --trees 20 --d 7
-  alphabeta compare --sources connect4 --connect4-discs 28 --json
+  alphabeta compare --sources connect4 --connect4-discs 28 --format json
   alphabeta compare --tree pi                        one of the seeds' trees
 Writes report.md, index.html, data/*.csv|json and figures/*.svg into --out (replaced
-atomically) and prints the Markdown tables (or, with --json, the summaries as JSON).")]
+atomically) and prints the Markdown tables (or, with --format json, the summaries as JSON).")]
 pub struct Args {
     /// Sources, comma-separated: uniform, range, additive, additive-ordered, chess, connect4,
     /// tree (with --tree) (default: all but tree; with --tree alone: tree).
@@ -38,10 +41,10 @@ pub struct Args {
     d: Option<u32>,
     /// R, the number of distinct values of the range model (2-10^6).
     #[arg(long)]
-    range: Option<u64>,
+    r: Option<u64>,
     /// Probability that the best successor comes first in the ordered additive trees.
     #[arg(long)]
-    ordered_p: Option<f64>,
+    p: Option<f64>,
     /// Chess: how many of the four fixed positions (1-4).
     #[arg(long)]
     chess_positions: Option<usize>,
@@ -69,12 +72,11 @@ pub struct Args {
     /// Output folder (replaced atomically).
     #[arg(long, default_value = "experiments/compare")]
     out: PathBuf,
-    /// Print the summaries as JSON instead of Markdown.
-    #[arg(long)]
-    json: bool,
-    /// No progress lines on standard error.
-    #[arg(long)]
-    quiet: bool,
+    // text: the Markdown tables; json: the summaries.
+    #[command(flatten)]
+    format: TextJson,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// The configuration the options ask for (the quick default where an
@@ -99,9 +101,9 @@ fn config(args: &Args) -> anyhow::Result<Config> {
         trees: args.trees.unwrap_or(q.trees),
         n: args.n.unwrap_or(q.n),
         d: args.d.unwrap_or(q.d),
-        range: args.range.unwrap_or(q.range),
+        range: args.r.unwrap_or(q.range),
         spread: q.spread,
-        ordered_p: args.ordered_p.unwrap_or(q.ordered_p),
+        ordered_p: args.p.unwrap_or(q.ordered_p),
         chess_positions: args.chess_positions.unwrap_or(q.chess_positions),
         chess_depth: args.chess_depth.unwrap_or(q.chess_depth),
         chess_branching: match args.chess_branching {
@@ -125,7 +127,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let started = Instant::now();
     let total = c.instances();
     let mut done = 0;
-    let quiet = args.quiet;
+    let quiet = args.quiet.quiet;
     let results = compare::run(&c, &mut |name| {
         done += 1;
         if !quiet {
@@ -135,8 +137,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     let report = compare::report(&results, &super::command_line(), seconds)?;
     let written = write_report(&report, &args.out)?;
-    let text = if args.json {
-        serde_json::to_string_pretty(&results.summaries())? + "\n"
+    let text = if args.format.format == Format::Json {
+        output::json(&results.summaries())?
     } else {
         results.markdown()
     };

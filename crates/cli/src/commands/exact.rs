@@ -1,19 +1,23 @@
 //! `alphabeta exact`: the exact and numeric formulas of the seeds (crate `alphabeta-analysis`).
 //!
-//! Every subcommand prints a small table: aligned text by default, `--json` or `--csv` on
-//! request. The exact (rational) paths estimate their cost first and refuse sizes that would
+//! Every subcommand prints a small table: aligned text by default, `--format json` or
+//! `--format csv` on request. The exact (rational) paths estimate their cost first and refuse sizes that would
 //! not finish in reasonable time.
 
-use std::fmt::Write as _;
-
-use alphabeta_analysis::fuller::{self, Estimate, tables::PrintedRational};
+use alphabeta_analysis::fuller::tables::{self, PrintedRational};
+use alphabeta_analysis::fuller::{self, Estimate};
 use alphabeta_analysis::knuth::{self, best_case, bounds};
 use alphabeta_analysis::num::{to_decimal, to_f64};
 use alphabeta_analysis::perfect::{self, RootValue};
 use alphabeta_analysis::{asymptotics, fit};
 use alphabeta_core::resources;
+use alphabeta_report::model::DataTable;
+use alphabeta_report::write;
 use anyhow::{Context, bail};
 use serde_json::{Value as Json, json};
+
+use crate::args::TextJsonCsv;
+use crate::output::{self, Format};
 
 /// Options of `alphabeta exact`.
 #[derive(clap::Args)]
@@ -28,16 +32,13 @@ use serde_json::{Value as Json, json};
   alphabeta exact knuth --d 3                  p_ij, T(d,2), r0, r1, r*, best-case F1
   alphabeta exact dependent --d 3 --h 8        totally dependent model (Knuth Thm 6)
   alphabeta exact pearl --n 35 --d 20          ratios against Pearl's branching factor
-  alphabeta exact table fuller-5.1 --csv       fuller-5.1 | fuller-5.2 | fuller-7.1 | knuth-1")]
+  alphabeta exact table fuller-5.1            fuller-5.1 | fuller-5.2 | fuller-7.1 | knuth-1
+  alphabeta exact table knuth-1 --format csv   ... as CSV (or json; before or after the subcommand)")]
 pub struct Args {
     #[command(subcommand)]
     what: What,
-    /// Print JSON instead of a text table.
-    #[arg(long, global = true, conflicts_with = "csv")]
-    json: bool,
-    /// Print CSV instead of a text table.
-    #[arg(long, global = true)]
-    csv: bool,
+    #[command(flatten)]
+    format: TextJsonCsv,
 }
 
 #[derive(clap::Subcommand)]
@@ -128,105 +129,38 @@ struct SizeArgs {
     max_cost_bits: f64,
 }
 
-/// A printable result: a title, column names and rows of JSON cells.
+/// A printable result: a title, the table, and notes under it. The table is
+/// the report's [`DataTable`], printed by the report's writers as aligned
+/// text, CSV or JSON.
 struct Table {
     title: String,
-    columns: Vec<&'static str>,
-    rows: Vec<Vec<Json>>,
+    data: DataTable,
     notes: Vec<String>,
 }
 
 impl Table {
-    fn new(title: impl Into<String>, columns: &[&'static str]) -> Self {
+    fn new(title: impl Into<String>, columns: &[&str]) -> Self {
         Self {
             title: title.into(),
-            columns: columns.to_vec(),
-            rows: Vec::new(),
+            data: DataTable::new("exact", columns),
             notes: Vec::new(),
         }
     }
 
-    fn cell_text(cell: &Json) -> String {
-        match cell {
-            Json::String(s) => s.clone(),
-            Json::Null => String::new(),
-            other => other.to_string(),
-        }
+    fn push(&mut self, row: Vec<Json>) {
+        self.data.push(row);
     }
 
     fn text(&self) -> String {
-        let cells: Vec<Vec<String>> = self
-            .rows
-            .iter()
-            .map(|r| r.iter().map(Self::cell_text).collect())
-            .collect();
-        // Columns are aligned up to this width; longer cells (big rationals) just run on.
-        const MAX_ALIGNED_WIDTH: usize = 60;
-        let widths: Vec<usize> = (0..self.columns.len())
-            .map(|c| {
-                cells
-                    .iter()
-                    .map(|r| r[c].chars().count())
-                    .chain([self.columns[c].chars().count()])
-                    .filter(|&w| w <= MAX_ALIGNED_WIDTH)
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        let mut out = format!("{}\n", self.title);
-        let line = |out: &mut String, row: &[String]| {
-            let parts: Vec<String> = row
-                .iter()
-                .zip(&widths)
-                .map(|(cell, &w)| {
-                    let padding = w.saturating_sub(cell.chars().count());
-                    format!("{cell}{}", " ".repeat(padding))
-                })
-                .collect();
-            let _ = writeln!(out, "  {}", parts.join("  ").trim_end());
-        };
-        let header: Vec<String> = self.columns.iter().map(|c| c.to_string()).collect();
-        line(&mut out, &header);
-        for row in &cells {
-            line(&mut out, row);
-        }
+        let mut out = format!("{}\n{}", self.title, write::to_text(&self.data));
         for note in &self.notes {
-            let _ = writeln!(out, "note: {note}");
-        }
-        out
-    }
-
-    fn csv(&self) -> String {
-        let quote = |s: String| {
-            if s.contains([',', '"', '\n']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s
-            }
-        };
-        let mut out = self.columns.join(",") + "\n";
-        for row in &self.rows {
-            let cells: Vec<String> = row.iter().map(|c| quote(Self::cell_text(c))).collect();
-            out += &(cells.join(",") + "\n");
+            out += &format!("note: {note}\n");
         }
         out
     }
 
     fn json(&self) -> Json {
-        let rows: Vec<Json> = self
-            .rows
-            .iter()
-            .map(|r| {
-                Json::Object(
-                    self.columns
-                        .iter()
-                        .zip(r)
-                        .map(|(c, v)| (c.to_string(), v.clone()))
-                        .collect(),
-                )
-            })
-            .collect();
-        json!({ "title": self.title, "rows": rows, "notes": self.notes })
+        json!({ "title": self.title, "rows": write::to_json(&self.data), "notes": self.notes })
     }
 }
 
@@ -250,12 +184,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             paper_table(&name, grid.as_deref().unwrap_or("2..=30"))?
         }
     };
-    let text = if args.json {
-        serde_json::to_string_pretty(&table.json())? + "\n"
-    } else if args.csv {
-        table.csv()
-    } else {
-        table.text()
+    let text = match args.format.format {
+        Format::Json => output::json(&table.json())?,
+        Format::Csv => write::to_csv(&table.data)?,
+        Format::Text => table.text(),
     };
     super::print_out(&text)
 }
@@ -347,7 +279,7 @@ fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
         (None, Some(r)) => estimate_cells(&Estimate::exact(to_f64(r))),
         (None, None) => unreachable!("one of the two paths ran"),
     };
-    table.rows.push(vec![
+    table.push(vec![
         json!(n),
         json!(d),
         value,
@@ -420,7 +352,7 @@ fn levels(n: u32, depth: u32) -> anyhow::Result<Table> {
             [Json::Null, Json::Null, Json::Null]
         };
         let [dr, dr_po, dr_star] = ratios;
-        table.rows.push(vec![
+        table.push(vec![
             json!(level),
             json!(format!("{:.12e}", e.value)),
             json!(format!("{:.2e}", e.error)),
@@ -470,7 +402,7 @@ fn leaf(n: u32, path: &[u32]) -> anyhow::Result<Table> {
         ),
         &["N", "path", "probability", "exact"],
     );
-    table.rows.push(vec![
+    table.push(vec![
         json!(n),
         json!(path_text),
         json!(to_decimal(&p, 15)),
@@ -503,7 +435,7 @@ fn perfect_counts(n: u64, d: u32) -> anyhow::Result<Table> {
     for level in 0..=d {
         let count = |root| perfect::perfect_ordering_on_level(n, level, root);
         let all = (n as u128).checked_pow(level);
-        table.rows.push(vec![
+        table.push(vec![
             json!(level),
             json!(count(RootValue::Finite)?.to_string()),
             json!(count(RootValue::PlusInfinity)?.to_string()),
@@ -546,7 +478,7 @@ fn knuth_degree(d: u32) -> anyhow::Result<Table> {
         &["quantity", "value", "source"],
     );
     let t = knuth::level_two_expected_leaves(d);
-    let mut add = |q: &str, v: Json, s: &str| table.rows.push(vec![json!(q), v, json!(s)]);
+    let mut add = |q: &str, v: Json, s: &str| table.push(vec![json!(q), v, json!(s)]);
     add("T(d,2)", json!(t.to_string()), "Theorem 3, eq (30)");
     add("T(d,2) decimal", json!(to_decimal(&t, 12)), "Theorem 3");
     add("S_d", json!(format!("{:.9}", knuth::s(d))), "eq (38)");
@@ -603,7 +535,7 @@ fn dependent(d: u32, h: u32, exact: bool) -> anyhow::Result<Table> {
     for height in 0..=h {
         let optimum = perfect::perfect_ordering_leaves(u64::from(d), height)
             .map_or(json!("overflow"), |c| json!(c.to_string()));
-        table.rows.push(vec![
+        table.push(vec![
             json!(height),
             json!(format!(
                 "{:.10e}",
@@ -671,7 +603,7 @@ fn pearl(n: u32, max_depth: u32) -> anyhow::Result<Table> {
         } else {
             Json::Null
         };
-        table.rows.push(vec![
+        table.push(vec![
             json!(d),
             json!(format!("{:.12e}", low.value)),
             json!(format!("{ratio:.9}")),
@@ -701,18 +633,16 @@ fn parse_grid(grid: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
     Ok(first..=last)
 }
 
+/// The rows of a printed exact table beside ours (the data the report prints too).
 fn printed_rows(table: &mut Table, entries: &[PrintedRational]) -> anyhow::Result<()> {
-    for entry in entries {
-        let ours = fuller::expected_leaves_exact(entry.n, entry.d)?;
-        let printed = format!("{}/{}", entry.numerator, entry.denominator);
-        let same = ours.to_string() == printed;
-        table.rows.push(vec![
-            json!(entry.n),
-            json!(entry.d),
-            json!(printed),
-            json!(ours.to_string()),
-            json!(to_decimal(&ours, 10)),
-            json!(if same { "yes" } else { "NO" }),
+    for row in tables::beside_ours(entries)? {
+        table.push(vec![
+            json!(row.printed.n),
+            json!(row.printed.d),
+            json!(row.printed.text()),
+            json!(row.ours.to_string()),
+            json!(to_decimal(&row.ours, 10)),
+            json!(if row.identical() { "yes" } else { "NO" }),
         ]);
     }
     Ok(())
@@ -753,7 +683,7 @@ fn paper_table(name: &str, grid: &str) -> anyhow::Result<Table> {
                 ],
             );
             for (f, (_, printed)) in fits.iter().zip(fuller::TABLE_7_1) {
-                t.rows.push(vec![
+                t.push(vec![
                     json!(f.depth),
                     json!(format!("{printed:.2}")),
                     json!(format!("{:.3}", f.k)),
@@ -790,16 +720,17 @@ fn paper_table(name: &str, grid: &str) -> anyhow::Result<Table> {
                     "ocr_reconstructed",
                 ],
             );
-            for row in bounds::TABLE_1 {
-                t.rows.push(vec![
-                    json!(row.d),
-                    json!(format!("{:.3}", row.r0)),
-                    json!(format!("{:.6}", bounds::r0(row.d))),
-                    json!(format!("{:.3}", row.r1)),
-                    json!(format!("{:.6}", bounds::r1(row.d))),
-                    json!(format!("{:.3}", row.r_star)),
-                    json!(format!("{:.6}", bounds::r_star(row.d))),
-                    json!(if row.reconstructed { "yes" } else { "" }),
+            for row in bounds::table_1_beside_ours() {
+                let printed = row.printed;
+                t.push(vec![
+                    json!(printed.d),
+                    json!(format!("{:.3}", printed.r0)),
+                    json!(format!("{:.6}", row.r0)),
+                    json!(format!("{:.3}", printed.r1)),
+                    json!(format!("{:.6}", row.r1)),
+                    json!(format!("{:.3}", printed.r_star)),
+                    json!(format!("{:.6}", row.r_star)),
+                    json!(if printed.reconstructed { "yes" } else { "" }),
                 ]);
             }
             t.notes.push(bounds::TABLE_1_RECONSTRUCTED.to_string());
@@ -840,19 +771,23 @@ mod tests {
     }
 
     #[test]
-    fn csv_quotes_and_text_survives_huge_cells() {
+    fn a_table_prints_its_title_rows_and_notes() {
         let mut t = Table::new("t", &["a", "b"]);
-        t.rows.push(vec![json!("x,y"), json!("1".repeat(70_000))]);
-        assert!(t.csv().starts_with("a,b\n\"x,y\","));
-        assert!(t.text().contains("x,y"));
-        assert_eq!(t.json()["rows"][0]["a"], "x,y");
+        t.push(vec![json!("x,y"), json!(1)]);
+        t.notes.push("n".into());
+        assert_eq!(t.text(), "t\n  a    b\n  x,y  1\nnote: n\n");
+        assert_eq!(write::to_csv(&t.data).unwrap(), "a,b\n\"x,y\",1\n");
+        assert_eq!(
+            t.json(),
+            json!({"title": "t", "rows": [{"a": "x,y", "b": 1}], "notes": ["n"]})
+        );
     }
 
     #[test]
     fn printed_tables_are_identical() {
         for name in ["fuller-5.1", "fuller-5.2"] {
             let t = paper_table(name, "2..=30").unwrap();
-            assert!(t.rows.iter().all(|r| r[5] == json!("yes")), "{name}");
+            assert!(t.data.rows.iter().all(|r| r[5] == json!("yes")), "{name}");
         }
         assert!(paper_table("fuller-9.9", "2..=30").is_err());
     }
@@ -867,7 +802,7 @@ mod tests {
             assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
             assert!(!text.contains("DR_PO ="), "{text}");
         }
-        let rows = perfect_counts((1 << 32) + 2, 2).unwrap().rows;
+        let rows = perfect_counts((1 << 32) + 2, 2).unwrap().data.rows;
         assert_eq!(rows[2][1], json!("8589934595"));
     }
 
@@ -879,12 +814,12 @@ mod tests {
         assert!(nbp(&size(35, 65, false), false).is_err());
         // Past the old float range (N <= 64, D <= 24), with a small certified bound.
         let t = nbp(&size(1000, 64, false), false).unwrap();
-        let bound: f64 = t.rows[0][4].as_str().unwrap().parse().unwrap();
+        let bound: f64 = t.data.rows[0][4].as_str().unwrap().parse().unwrap();
         assert!(bound < 1e-8, "{bound}");
         assert!(t.notes.iter().any(|n| n.contains("certified")));
         assert!(nbp(&size(300, 40, false), true).is_ok());
         let t = nbp(&size(2, 2, true), false).unwrap();
-        assert_eq!(t.rows[0][5], json!("11/3"));
+        assert_eq!(t.data.rows[0][5], json!("11/3"));
         assert!(leaf(3, &[4]).is_err());
         assert!(knuth_degree(1).is_err());
         assert!(dependent(0, 3, false).is_err());
@@ -893,6 +828,6 @@ mod tests {
         assert!(levels(35, 65).is_err());
         assert!(levels(1, 5).is_err());
         let deep = levels(1000, 64).unwrap();
-        assert_eq!(deep.rows.len(), 65);
+        assert_eq!(deep.data.rows.len(), 65);
     }
 }

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::args::Quiet;
 use alphabeta_report::{Options, generate, write::write_report};
 
 /// Options of `alphabeta experiment`.
@@ -60,9 +61,8 @@ struct Common {
     /// Base seed of every random choice.
     #[arg(long, default_value_t = 1973)]
     seed: u64,
-    /// No progress bars.
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// Runs the subcommand.
@@ -79,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         full: common.full,
         seed: common.seed,
         sections: Some(vec![section.to_string()]),
-        progress: !common.quiet,
+        progress: !common.quiet.quiet,
         command_line: Some(super::command_line()),
     };
     let report = generate(&options)?;

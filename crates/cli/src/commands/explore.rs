@@ -5,9 +5,11 @@
 use std::path::PathBuf;
 
 use alphabeta_explorer::{Exploration, input, write_page};
-use alphabeta_models::{ModelParams, ModelSpec};
+use alphabeta_models::ModelSpec;
 use alphabeta_trees::Convention;
 use anyhow::{Context, bail};
+
+use crate::args::{DepthLimit, ModelOptions};
 
 /// Options of `alphabeta explore`.
 #[derive(clap::Args)]
@@ -41,30 +43,9 @@ pub struct Args {
     /// A random tree of this model (uniform, range, additive, dependent, branching).
     #[arg(long)]
     model: Option<String>,
-    /// Model: branching factor N (the degree of the dependent model).
-    #[arg(long, requires = "model")]
-    n: Option<u32>,
-    /// Model: depth D (the height of the dependent model).
-    #[arg(long, requires = "model")]
-    d: Option<u32>,
-    /// Model range: the number R of equally likely leaf values.
-    #[arg(long, requires = "model")]
-    r: Option<u64>,
-    /// Model additive: branch values are uniform on -SPREAD..=SPREAD.
-    #[arg(long, requires = "model")]
-    spread: Option<u32>,
-    /// Model branching: probability that a position on each level is non-terminal.
-    #[arg(long, value_delimiter = ',', requires = "model")]
-    q: Option<Vec<f64>>,
-    /// Model branching: mean number of successors on each level.
-    #[arg(long = "mean-branching", value_delimiter = ',', requires = "model")]
-    mean_branching: Option<Vec<f64>>,
-    /// Model: successor order (random, perfect, worst, best-first, constructed).
-    #[arg(long, requires = "model")]
-    ordering: Option<String>,
-    /// Model best-first: probability that the best successor comes first.
-    #[arg(long, requires = "model")]
-    p: Option<f64>,
+    // The model's options, taken with --model only.
+    #[command(flatten)]
+    model_options: ModelOptions,
     /// Model: the tree seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -72,9 +53,8 @@ pub struct Args {
     /// or negamax (the side to move at the leaf).
     #[arg(long, value_enum, conflicts_with_all = ["tree", "game", "model", "named"])]
     convention: Option<ConventionArg>,
-    /// Depth limit in plies (default: to the end of the tree or game).
-    #[arg(long)]
-    depth: Option<u32>,
+    #[command(flatten)]
+    depth: DepthLimit,
     /// The two procedures the page opens with, side by side.
     #[arg(long, value_delimiter = ',', num_args = 1, default_value = "f1,f2")]
     compare: Vec<String>,
@@ -95,10 +75,15 @@ enum ConventionArg {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let depth = args.depth.unwrap_or(u32::MAX);
+    if args.model.is_none() && args.model_options.any_given() {
+        bail!(
+            "the model options (--n, --d, --r, --spread, --q, --mean-branching, --ordering, --p) describe a random tree: give --model too"
+        );
+    }
+    let depth = args.depth.plies();
     let out = args.out.display().to_string();
     let trees: Vec<Exploration> = if args.named {
-        if args.depth.is_some() {
+        if args.depth.depth.is_some() {
             bail!("--named explores every named tree in full; drop --depth");
         }
         input::named_trees()?
@@ -112,20 +97,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let command = "alphabeta explore --game tictactoe ...".to_string();
         vec![input::tictactoe(args.position.as_deref(), depth, &command)?]
     } else if let Some(model) = &args.model {
-        if args.depth.is_some() {
+        if args.depth.depth.is_some() {
             bail!("a model tree is explored to its own depth (--d); drop --depth");
         }
-        let params = ModelParams {
-            n: args.n,
-            d: args.d,
-            r: args.r,
-            spread: args.spread,
-            q: args.q.clone(),
-            mean: args.mean_branching.clone(),
-            ordering: args.ordering.clone(),
-            p: args.p,
-        };
-        let spec = ModelSpec::from_params(model, &params).context("invalid model")?;
+        let spec =
+            ModelSpec::from_params(model, &args.model_options.params()).context("invalid model")?;
         let command = format!("alphabeta explore --model {model} ... --seed {}", args.seed);
         vec![input::model(&spec, args.seed, &command)?]
     } else {

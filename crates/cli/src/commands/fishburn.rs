@@ -19,11 +19,14 @@ use alphabeta_models::{RandomDag, TreeModel};
 use anyhow::{Context, bail};
 use serde::Serialize;
 
+use crate::args::TextJson;
+use crate::output::{self, Format};
+
 /// Options of `alphabeta fishburn`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   alphabeta fishburn                               every source, default sizes
-  alphabeta fishburn --source dag --count 200 --json
+  alphabeta fishburn --source dag --count 200 --format json
 The saving is 1 - nodes(F3)/nodes(F2) per position; the summary gives its mean, standard
 deviation, range, the pooled saving (1 - total F3 / total F2) and how often F3 did worse.")]
 pub struct Args {
@@ -54,9 +57,8 @@ pub struct Args {
     /// Transposition table size, in entries (the same for F2 and F3).
     #[arg(long, default_value_t = 1 << 20)]
     table_entries: usize,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: TextJson,
 }
 
 /// Positions a chess comparison searches: the perft suite's start,
@@ -217,8 +219,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             pairs,
         ));
     }
-    if args.json {
-        return super::print_out(&(serde_json::to_string_pretty(&blocks)? + "\n"));
+    if args.format.format == Format::Json {
+        return super::print_out(&output::json(&blocks)?);
     }
     let mut text = String::from(
         "F3 (fail-soft) against F2 (fail-hard), the same transposition table; saving = 1 - F3/F2 positions examined\n\

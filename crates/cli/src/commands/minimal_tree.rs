@@ -15,13 +15,15 @@ use anyhow::bail;
 use serde::Serialize;
 
 use super::search::{ConventionArg, display_plain, read_tree};
+use crate::args::{DepthLimit, TextJson};
+use crate::output::{self, Format};
 
 /// Options of `alphabeta minimal-tree`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   alphabeta minimal-tree --tree pi                 17 of the pi tree's 81 leaves (F2: 31)
   alphabeta minimal-tree \"(4 ((3 2) 4))\" --show-order
-  alphabeta minimal-tree --game tictactoe --json
+  alphabeta minimal-tree --game tictactoe --format json
 The tree inputs are those of `alphabeta search`.")]
 pub struct Args {
     /// A tree written inline, e.g. "((3 12 8) (2 4 6) (14 5 2))".
@@ -39,9 +41,8 @@ pub struct Args {
     /// Whose viewpoint the leaf values of a tree text are from: minmax (the default) or negamax.
     #[arg(long, value_enum, conflicts_with_all = ["tree", "game"])]
     convention: Option<ConventionArg>,
-    /// Depth limit in plies (default: to the end of the tree or game).
-    #[arg(long)]
-    depth: Option<u32>,
+    #[command(flatten)]
+    depth: DepthLimit,
     /// Refuse once this many positions have been visited (the work is at most
     /// depth + 2 times the size of the tree).
     #[arg(long, default_value_t = 50_000_000)]
@@ -49,9 +50,8 @@ pub struct Args {
     /// Print the tree with its successors in the minimal order (explicit trees only).
     #[arg(long, conflicts_with = "game")]
     show_order: bool,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: TextJson,
 }
 
 /// What the command found.
@@ -70,7 +70,7 @@ struct Found {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let depth = args.depth.unwrap_or(u32::MAX);
+    let depth = args.depth.plies();
     let found = match &args.game {
         Some(game) => match game.as_str() {
             "tictactoe" | "tic-tac-toe" => {
@@ -112,8 +112,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         }
     };
-    if args.json {
-        super::print_out(&(serde_json::to_string_pretty(&found)? + "\n"))
+    if args.format.format == Format::Json {
+        super::print_out(&output::json(&found)?)
     } else {
         super::print_out(&render(&found))
     }

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use crate::args::Quiet;
 use alphabeta_report::{Options, generate, registry, write::write_report};
 
 /// Options of `alphabeta reproduce`.
@@ -25,9 +26,8 @@ pub struct Args {
     /// List the sections and exit.
     #[arg(long)]
     list: bool,
-    /// No progress bars.
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// Runs the subcommand.
@@ -48,7 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .filter(|s| !s.is_empty())
                 .collect()
         }),
-        progress: !args.quiet,
+        progress: !args.quiet.quiet,
         command_line: Some(super::command_line()),
     };
     let started = std::time::Instant::now();

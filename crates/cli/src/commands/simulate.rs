@@ -2,24 +2,16 @@
 //! tree model (the laboratory of Fuller §5–§7 and Knuth §7–§9). The work is
 //! done by `alphabeta_montecarlo`; this file only reads options and prints.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use alphabeta_core::Procedure;
-use alphabeta_models::{ModelParams, ModelSpec};
+use alphabeta_models::ModelSpec;
 use alphabeta_montecarlo::console::{ProgressBar, stop_on_interrupt};
-use alphabeta_montecarlo::{Experiment, Progress, RunOptions};
+use alphabeta_montecarlo::{Experiment, Progress, RunOptions, Shard};
 use anyhow::{Context, bail};
 
-/// How the result is printed.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum Format {
-    /// A table for people.
-    Table,
-    /// CSV rows (one per measure and level).
-    Csv,
-    /// The whole summary as JSON (exact integer totals included).
-    Json,
-}
+use crate::args::{ModelOptions, Quiet, TextJsonCsv};
+use crate::output;
 
 /// Options of `alphabeta simulate`.
 ///
@@ -30,33 +22,8 @@ pub struct Args {
     /// Tree model: uniform, range, additive, dependent, branching.
     #[arg(long, default_value = "uniform")]
     pub model: String,
-    /// Branching factor N (the degree d of Knuth's dependent model).
-    #[arg(long)]
-    pub n: Option<u32>,
-    /// Depth D (the height h of Knuth's dependent model).
-    #[arg(long)]
-    pub d: Option<u32>,
-    /// range: the number R of equally likely leaf values.
-    #[arg(long)]
-    pub r: Option<u64>,
-    /// additive: branch values are uniform on -SPREAD..=SPREAD (default 2^20).
-    #[arg(long)]
-    pub spread: Option<u32>,
-    /// branching: probability q_j that a position on level j is non-terminal
-    /// (one value, or one per level, comma-separated).
-    #[arg(long, value_delimiter = ',')]
-    pub q: Option<Vec<f64>>,
-    /// branching: mean number of successors d_j of a position on level j
-    /// (one value, or one per level, comma-separated).
-    #[arg(long = "mean-branching", value_delimiter = ',')]
-    pub mean_branching: Option<Vec<f64>>,
-    /// Successor order: random (as generated), perfect, worst, best-first
-    /// (with --p), constructed (values made perfectly ordered, shape kept).
-    #[arg(long)]
-    pub ordering: Option<String>,
-    /// best-first: probability that the best successor is searched first.
-    #[arg(long)]
-    pub p: Option<f64>,
+    #[command(flatten)]
+    pub model_options: ModelOptions,
     /// Number of random trees.
     #[arg(long, default_value_t = 1000)]
     pub trees: u64,
@@ -69,9 +36,8 @@ pub struct Args {
     /// Worker threads (default: one per core); the numbers do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: TextJsonCsv,
     /// Keep finished work in this file, so Ctrl-C or a kill loses nothing.
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
@@ -79,37 +45,27 @@ pub struct Args {
     /// uninterrupted run); may also extend a finished run to more --trees.
     #[arg(long, requires = "checkpoint")]
     pub resume: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub no_progress: bool,
+    #[command(flatten)]
+    pub quiet: Quiet,
     /// Search only shard K of M (trees (K-1)T/M .. KT/M) and write its exact totals as
     /// JSON; combine the M results with `alphabeta merge`.
     #[arg(long, value_name = "K/M", conflicts_with_all = ["checkpoint", "format"])]
     pub shard: Option<alphabeta_montecarlo::Shard>,
     /// With --shard: write the result to this file (atomically) instead of standard output.
     #[arg(long, requires = "shard")]
-    pub output: Option<PathBuf>,
+    pub out: Option<PathBuf>,
 }
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let params = ModelParams {
-        n: args.n,
-        d: args.d,
-        r: args.r,
-        spread: args.spread,
-        q: args.q.clone(),
-        mean: args.mean_branching.clone(),
-        ordering: args.ordering.clone(),
-        p: args.p,
-    };
-    let model = ModelSpec::from_params(&args.model, &params).context("invalid model")?;
+    let model = ModelSpec::from_params(&args.model, &args.model_options.params())
+        .context("invalid model")?;
     let procedure: Procedure = args.procedure.parse()?;
     if args.trees == 0 {
         bail!("--trees must be at least 1");
     }
     let experiment = Experiment::new(model, procedure, args.trees, args.seed);
-    let bar = (!args.no_progress).then(ProgressBar::new);
+    let bar = (!args.quiet.quiet).then(ProgressBar::new);
     let options = RunOptions {
         threads: args.threads,
         checkpoint: args.checkpoint.clone(),
@@ -118,14 +74,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         progress: bar.as_ref().map(|b| b as &dyn Progress),
     };
     if let Some(shard) = args.shard {
-        return super::merge::write_shard(&experiment, shard, &options, args.output.as_deref());
+        return write_shard(&experiment, shard, &options, args.out.as_deref());
     }
     let summary = alphabeta_montecarlo::run(&experiment, &options)?;
-    super::print_out(&match args.format {
-        Format::Table => summary.to_table(),
-        Format::Csv => summary.to_csv()?,
-        Format::Json => format!("{}\n", summary.to_json()),
-    })?;
+    super::print_out(&output::summary(&summary, args.format.format)?)?;
     if !summary.complete {
         let hint = match &args.checkpoint {
             Some(path) => format!(
@@ -141,6 +93,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `--shard K/M`: searches the shard and writes its result to `out`
+/// (atomically) or standard output.
+fn write_shard(
+    experiment: &Experiment,
+    shard: Shard,
+    options: &RunOptions<'_>,
+    out: Option<&Path>,
+) -> anyhow::Result<()> {
+    let result = alphabeta_montecarlo::run_shard(experiment, shard, options)?;
+    match out {
+        Some(path) => result
+            .save(path)
+            .with_context(|| format!("cannot write the shard result to {}", path.display())),
+        None => super::print_out(&(result.to_json() + "\n")),
+    }
 }
 
 #[cfg(test)]
@@ -183,12 +152,12 @@ mod tests {
     #[test]
     fn every_model_runs_from_the_command_line() {
         for line in [
-            "--model uniform --n 3 --d 3 --trees 20 --no-progress --format csv",
-            "--model range --n 3 --d 3 --r 4 --trees 20 --no-progress --format json",
-            "--model additive --n 3 --d 3 --spread 10 --trees 20 --no-progress",
-            "--model dependent --n 3 --d 3 --procedure f1 --trees 20 --no-progress",
-            "--model branching --q 0.9,0.8 --mean-branching 2,2 --ordering constructed --trees 20 --no-progress",
-            "--n 3 --d 3 --ordering best-first --p 0.5 --procedure pvs --trees 20 --no-progress",
+            "--model uniform --n 3 --d 3 --trees 20 --quiet --format csv",
+            "--model range --n 3 --d 3 --r 4 --trees 20 --quiet --format json",
+            "--model additive --n 3 --d 3 --spread 10 --trees 20 --quiet",
+            "--model dependent --n 3 --d 3 --procedure f1 --trees 20 --quiet",
+            "--model branching --q 0.9,0.8 --mean-branching 2,2 --ordering constructed --trees 20 --quiet",
+            "--n 3 --d 3 --ordering best-first --p 0.5 --procedure pvs --trees 20 --quiet",
         ] {
             simulate(line).unwrap_or_else(|e| panic!("{line}: {e:#}"));
         }

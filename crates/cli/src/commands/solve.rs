@@ -6,7 +6,7 @@
 //! 22 − k for a win with one's k-th disc, 0 for a draw, k − 22 for a loss
 //! to the opponent's k-th disc.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use alphabeta_core::Limits;
 use alphabeta_games::connect4::{
@@ -14,6 +14,9 @@ use alphabeta_games::connect4::{
 };
 use anyhow::{Context, bail};
 use serde::Serialize;
+
+use crate::args::{TextJson, TimeLimit};
+use crate::output::{self, Format};
 
 /// Options of `alphabeta solve`.
 #[derive(clap::Args)]
@@ -49,12 +52,10 @@ pub struct Args {
     /// Skip finding the best moves (one null-window test per move after the score).
     #[arg(long)]
     no_best: bool,
-    /// Give up after this many seconds.
-    #[arg(long)]
-    time: Option<f64>,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    time: TimeLimit,
+    #[command(flatten)]
+    format: TextJson,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -75,7 +76,7 @@ enum DriverArg {
     FullWindow,
 }
 
-/// What `solve --json` prints.
+/// What `solve --format json` prints.
 #[derive(Serialize)]
 struct Report {
     game: &'static str,
@@ -112,13 +113,7 @@ fn connect4(args: Args) -> anyhow::Result<()> {
             args.table_mb
         );
     }
-    let time = match args.time {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            bail!("--time must be a positive number of seconds (got {t})")
-        }
-        Some(t) => Some(Duration::from_secs_f64(t.min(1e9))),
-        None => None,
-    };
+    let time = args.time.duration()?;
     let mut solver = Solver::new(Options {
         table_mb: args.table_mb,
         order: match args.order {
@@ -175,8 +170,8 @@ fn connect4(args: Args) -> anyhow::Result<()> {
         table_mb: solver.options().table_mb,
         table_entries: solver.table_entries(),
     };
-    if args.json {
-        return super::print_out(&(serde_json::to_string_pretty(&report)? + "\n"));
+    if args.format.format == Format::Json {
+        return super::print_out(&output::json(&report)?);
     }
     let side = if pos.discs().is_multiple_of(2) {
         "x"

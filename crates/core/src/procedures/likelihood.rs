@@ -21,7 +21,7 @@
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::Observer;
-use crate::search::{Node, Search};
+use crate::search::{Cut, Node, Search};
 use crate::value::Value;
 
 /// A game's likelihoods for Floyd's search.
@@ -104,7 +104,9 @@ pub fn likelihood_search<G: Game, O: Observer, L: LikelihoodModel<G>>(
     beta: Value,
 ) -> Value {
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
-    node(s, model, root, None, 0, 0, -threshold.0.ln(), alpha, beta)
+    let (value, cut) = node(s, model, root, None, 0, 0, -threshold.0.ln(), alpha, beta);
+    s.root_cut(cut);
+    value
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -118,10 +120,10 @@ fn node<G: Game, O: Observer, L: LikelihoodModel<G>>(
     budget: f64,
     alpha: Value,
     beta: Value,
-) -> Value {
+) -> (Value, Cut) {
     let depth = u32::from(budget >= -EPSILON);
     let moves = match s.open(pos, ply, index, depth, alpha, beta) {
-        Node::Bottom(v) => return v,
+        Node::Bottom(v) => return (v, Cut::NONE),
         Node::Interior(moves) => moves,
     };
     let mut likelihood = Vec::with_capacity(moves.len());
@@ -131,11 +133,12 @@ fn node<G: Game, O: Observer, L: LikelihoodModel<G>>(
     order.sort_by(|&a, &b| likelihood[b].total_cmp(&likelihood[a]));
     let mut m = alpha;
     let mut own = crate::value::NEG_INFINITY;
+    let mut cut = Cut::NONE;
     for (k, &i) in order.iter().enumerate() {
         let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let l = likelihood[i].clamp(f64::MIN_POSITIVE, 1.0);
-        let t = -node(
+        let (v, child_cut) = node(
             s,
             model,
             &child,
@@ -146,19 +149,20 @@ fn node<G: Game, O: Observer, L: LikelihoodModel<G>>(
             -beta,
             -m,
         );
-        s.successor_done(t, own);
+        let t = -v;
+        s.successor_cut(ply + 1, child_cut, t, own);
         own = own.max(t);
         if t > m {
             m = t;
             s.update_pv(ply, mv);
         }
         if m >= beta {
-            s.report_cutoff(ply, order.len() - k - 1);
+            cut = s.cut(order.len() - k - 1);
             break;
         }
     }
     s.release(ply, moves);
-    m
+    (m, cut)
 }
 
 #[cfg(test)]

@@ -43,7 +43,8 @@ mod with_table;
 pub(crate) use alpha_beta::alpha_beta_below;
 pub use alpha_beta::{
     FailHard, FailSoft, HardBound, Known, NoHooks, NodeHooks, ReturnRule, alpha_beta,
-    alpha_beta_fail_hard, alpha_beta_fail_soft, alpha_beta_hard_bound, alpha_beta_with_hooks,
+    alpha_beta_fail_hard, alpha_beta_fail_soft, alpha_beta_hard_bound, alpha_beta_reference,
+    alpha_beta_with_hooks,
 };
 pub use bounded::{McCarthyBounds, WinPruning, alpha_beta_mccarthy, alpha_beta_win_prune};
 pub use branch_and_bound::branch_and_bound;

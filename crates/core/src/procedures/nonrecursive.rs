@@ -3,7 +3,7 @@
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::Observer;
-use crate::search::{Node, Search};
+use crate::search::{Cut, Node, Search};
 use crate::value::{NEG_INFINITY, Value};
 
 /// One level of the explicit recursion stack. Knuth keeps `a[l−2]`,
@@ -23,6 +23,8 @@ struct Frame<P, L> {
     /// The best value the finished successors returned (for telling deep
     /// cutoffs from shallow ones; not part of Knuth's procedure).
     own: Value,
+    /// The cutoff this level made, for its parent to classify.
+    cut: Cut,
 }
 
 /// Knuth & Moore's `integer procedure alphabeta(ref(position) p)` (§2): the
@@ -50,6 +52,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         m: alpha,
         beta,
         own: NEG_INFINITY,
+        cut: Cut::NONE,
     });
     loop {
         let ply = stack.len() - 1;
@@ -66,7 +69,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
                 Node::Bottom(v) => {
                     s.returned(ply + 1, v);
                     let top = stack.last_mut().expect("parent frame");
-                    back_up(s, top, ply, -v, mv);
+                    back_up(s, top, ply, -v, Cut::NONE, mv);
                 }
                 Node::Interior(moves) => stack.push(Frame {
                     pos: child,
@@ -76,6 +79,7 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
                     m: child_alpha,
                     beta: child_beta,
                     own: NEG_INFINITY,
+                    cut: Cut::NONE,
                 }),
             }
             continue;
@@ -83,33 +87,38 @@ pub fn alpha_beta_nonrecursive<G: Game, O: Observer>(
         // "done: l := l − 1": return m to the parent, or finish.
         let done = stack.pop().expect("frame to pop");
         s.release(ply, done.moves);
+        if stack.is_empty() {
+            s.root_cut(done.cut);
+        }
         s.returned(ply, done.m);
         match stack.last_mut() {
             None => return done.m,
             Some(parent) => {
                 let mv = parent.moves.get(parent.next - 1);
-                back_up(s, parent, ply - 1, -done.m, mv);
+                back_up(s, parent, ply - 1, -done.m, done.cut, mv);
             }
         }
     }
 }
 
 /// "resume: if −a\[l+1\] > a\[l\] then a\[l\] := −a\[l+1\]; if a\[l+1\] ≤ a\[l−1\]
-/// then go to done": take a successor's value `t` into the frame at `ply`.
+/// then go to done": take a successor's value `t`, and the cutoff `cut` it
+/// made, into the frame at `ply`.
 fn back_up<G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     frame: &mut Frame<G::Position, G::Moves>,
     ply: usize,
     t: Value,
+    cut: Cut,
     mv: G::Move,
 ) {
-    s.successor_done(t, frame.own);
+    s.successor_cut(ply + 1, cut, t, frame.own);
     frame.own = frame.own.max(t);
     if t > frame.m {
         frame.m = t;
         s.update_pv(ply, mv);
     }
     if frame.m >= frame.beta {
-        s.report_cutoff(ply, frame.moves.len() - frame.next);
+        frame.cut = s.cut(frame.moves.len() - frame.next);
     }
 }

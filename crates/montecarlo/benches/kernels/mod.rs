@@ -43,7 +43,7 @@ impl Baseline {
 
     /// The second hand-written kernel: the same tree and values, but a leaf
     /// parent scans its leaves in its own loop (no call per leaf) — the trick
-    /// the library's depth-1 successor loop uses (issue 17).
+    /// the library's depth-1 successor loop uses.
     pub fn search_inline_leaves(
         &self,
         id: u64,

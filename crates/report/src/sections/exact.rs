@@ -5,11 +5,14 @@
 //! E\[NBP\] far past the 1973 tables.
 
 use alphabeta_analysis::fuller::lemma53::expected_leaves_by_lemma_5_3;
+use alphabeta_analysis::fuller::tables::{BesideOurs, beside_ours};
 use alphabeta_analysis::fuller::{
     check_exact_cost, expected_leaves_exact, expected_move_generations_exact,
 };
 use alphabeta_analysis::knuth::best_case::best_case_f1_growth;
-use alphabeta_analysis::knuth::bounds::{c0, r_star, r0, r1};
+use alphabeta_analysis::knuth::bounds::{
+    TERNARY_ROOT_AND_CONSTANT, c0, r_star, r0, r1, table_1_beside_ours,
+};
 use alphabeta_analysis::knuth::{self, corollary4_constant};
 use alphabeta_analysis::num::to_f64;
 use alphabeta_core::Procedure;
@@ -18,10 +21,7 @@ use serde_json::json;
 use super::figure;
 use crate::mc::{simulate, value};
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
-use crate::paper::{
-    FULLER_TABLE_5_1, FULLER_TABLE_5_2, KNUTH_D3_CONSTANT, KNUTH_D3_ROOT, KNUTH_TABLE_1,
-    PrintedRational,
-};
+use crate::paper::{FULLER_TABLE_5_1, FULLER_TABLE_5_2};
 use crate::plot::{Chart, Scale, Series, Style};
 use crate::runner::Context;
 
@@ -43,15 +43,14 @@ fn printed(p: &str, q: &str) -> Value {
 pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(4);
     let mut t51 = Item::new("fuller-table-5-1", ItemKind::Table, "Fuller Table 5.1: E[NBP_{N,2}], exact")
-        .describe("E[NBP_{N,2}] by the analysis crate's factorised form of Eqn 5.6 (GUIDE §5), as exact rationals, against the paper's MACSYMA values digit for digit; Knuth & Moore's Theorem 3 gives the same number as T(d, 2) = Σ p_ij (eq. 27), computed independently.");
-    for PrintedRational {
-        n,
-        numerator: p,
-        denominator: q,
-        ..
-    } in FULLER_TABLE_5_1
+        .describe("E[NBP_{N,2}] by a factorised form of Eqn 5.6, as exact rationals, against the paper's MACSYMA values digit for digit; Knuth & Moore's Theorem 3 gives the same number as T(d, 2) = Σ p_ij (eq. 27), computed independently.")
+        .cite("Fuller et al. 1973, §5, Table 5.1");
+    for BesideOurs {
+        printed: entry,
+        ours,
+    } in beside_ours(&FULLER_TABLE_5_1)?
     {
-        let ours = expected_leaves_exact(n, 2)?;
+        let (n, p, q) = (entry.n, entry.numerator, entry.denominator);
         t51.compare(Comparison::exact(
             format!("E[NBP_{{{n},2}}]"),
             printed(p, q),
@@ -66,15 +65,14 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     }
     ctx.step("Table 5.1");
     let mut t52 = Item::new("fuller-table-5-2", ItemKind::Table, "Fuller Table 5.2: E[NBP_{N,D}] for D = 3, 4, exact")
-        .describe("The factorised Eqn 5.6, and for the smaller entries Lemma 5.3's nested sums (an independent exact route), against the paper's values.");
-    for PrintedRational {
-        n,
-        d,
-        numerator: p,
-        denominator: q,
-    } in FULLER_TABLE_5_2
+        .describe("The factorised Eqn 5.6, and for the smaller entries Lemma 5.3's nested sums (an independent exact route), against the paper's values.")
+        .cite("Fuller et al. 1973, §5, Table 5.2");
+    for BesideOurs {
+        printed: entry,
+        ours,
+    } in beside_ours(&FULLER_TABLE_5_2)?
     {
-        let ours = expected_leaves_exact(n, d)?;
+        let (n, d, p, q) = (entry.n, entry.d, entry.numerator, entry.denominator);
         t52.compare(Comparison::exact(
             format!("E[NBP_{{{n},{d}}}]"),
             printed(p, q),
@@ -91,7 +89,8 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     }
     ctx.step("Table 5.2");
     let mut nmg = Item::new("fuller-nmg", ItemKind::Check, "Fuller §5: positions examined per level, and E[NMG]")
-        .describe("The positions alpha-beta examines on level l of a ⟨N, D⟩ tree are expected to number E[NBP_{N,l}] (the values on a level are i.i.d. continuous, Fuller §3; GUIDE §5): simulated counts per level against the exact values. E[NMG_{N,D}] = Σ_{l<D} E[NBP_{N,l}] follows (the seed prints 1 + Σ_{i=2}^{D−1}, which leaves out level 1; see the analysis crate). The paper prints no values; the 'paper' column is its formula evaluated exactly by the analysis crate.");
+        .describe("The positions alpha-beta examines on level l of a ⟨N, D⟩ tree are expected to number E[NBP_{N,l}] (the values on a level are i.i.d. continuous, Fuller §3): simulated counts per level against the exact values. E[NMG_{N,D}] = Σ_{l<D} E[NBP_{N,l}] follows (the seed prints 1 + Σ_{i=2}^{D−1}, which leaves out level 1). The paper prints no values; the reference column is its formula evaluated exactly.")
+        .cite("Fuller et al. 1973, §5");
     for (n, d) in [(2u32, 6u32), (3, 4), (5, 3)] {
         let trees = ctx.samples(20_000, 100_000);
         let model = format!("uniform n={n} d={d}");
@@ -128,15 +127,22 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
 pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(8);
     let mut table = Item::new("knuth-table-1", ItemKind::Table, "Knuth & Moore Table 1: bounds r0, r1, r* on F1's branching factor")
-        .describe("r0(d): largest eigenvalue of (p_ij) (eq. 25); r1(d) = √(S_d + ¼) + ½ (eq. 39); r*(d): largest eigenvalue of (√p_ij) (eq. 41), computed by the analysis crate, against the table's three decimals.");
+        .describe("r0(d): largest eigenvalue of (p_ij) (eq. 25); r1(d) = √(S_d + ¼) + ½ (eq. 39); r*(d): largest eigenvalue of (√p_ij) (eq. 41), computed exactle, against the table's three decimals.")
+        .cite("Knuth & Moore 1975, §7, Table 1");
     let mut data = DataTable::new(
         "knuth-table-1",
         &[
             "d", "r0 paper", "r0 ours", "r1 paper", "r1 ours", "r* paper", "r* ours",
         ],
     );
-    for (d, p0, p1, ps) in KNUTH_TABLE_1 {
-        let (o0, o1, os) = (r0(d), r1(d), r_star(d));
+    for row in table_1_beside_ours() {
+        let (d, p0, p1, ps) = (
+            row.printed.d,
+            row.printed.r0,
+            row.printed.r1,
+            row.printed.r_star_printed(),
+        );
+        let (o0, o1, os) = (row.r0, row.r1, row.r_star);
         data.push(vec![
             json!(d),
             json!(p0),
@@ -160,16 +166,18 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     table.data.push(data);
     ctx.step("Table 1");
     let mut d3 = Item::new("knuth-eq-23", ItemKind::Check, "Knuth & Moore eq. (23) for d = 3")
-        .describe("The dominant root r0(3) and constant c0(3) of A_n ~ c·r^n, and the prediction c·r^4 'about 48 positions on the fourth level'.");
+        .describe("The dominant root r0(3) and constant c0(3) of A_n ~ c·r^n, and the prediction c·r^4 'about 48 positions on the fourth level'.")
+        .cite("Knuth & Moore 1975, §7, p. 313, eq. (23)");
+    let (printed_root, printed_constant) = TERNARY_ROOT_AND_CONSTANT;
     d3.compare(Comparison::rounded(
         "dominant root r for d = 3",
-        KNUTH_D3_ROOT,
+        printed_root,
         6,
         r0(3),
     ));
     d3.compare(Comparison::rounded(
         "constant c for d = 3",
-        KNUTH_D3_CONSTANT,
+        printed_constant,
         6,
         c0(3),
     ));
@@ -189,7 +197,8 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.step("eq. (23)");
     // Theorem 3 by simulation, and F1's true branching factor.
     let mut sim = Item::new("knuth-f1-branching", ItemKind::Figure, "F1's true branching factor r(d), simulated, between Knuth & Moore's bounds")
-        .describe("F1 (Knuth's branch-and-bound, the search core's branch_and_bound) on random uniform trees with continuous values: T(d, 2) against Theorem 3, and the ratio T(d, h)/T(d, h − 1) at the largest affordable h as an estimate of r(d) = lim T(d, h)^(1/h), which Theorem 5 puts between r0(d) and min(r1(d), r*(d)).");
+        .describe("F1 (Knuth's branch-and-bound) on random uniform trees with continuous values: T(d, 2) against Theorem 3, and the ratio T(d, h)/T(d, h − 1) at the largest affordable h as an estimate of r(d) = lim T(d, h)^(1/h), which Theorem 5 puts between r0(d) and min(r1(d), r*(d)).")
+        .cite("Knuth & Moore 1975, §7, Table 1");
     let mut chart = Chart::new(
         "F1's branching factor: simulated ratios T(d,h)/T(d,h−1) and Knuth's bounds",
         "height h",
@@ -206,6 +215,7 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         let mut prev: Option<f64> = None;
         let mut prev_rel = 0.0;
         let mut pts = Vec::new();
+        let mut errs = Vec::new();
         let mut last = None;
         let mut h = 1u32;
         while r1(d).powi(h as i32) <= budget && h <= 20 {
@@ -238,6 +248,7 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             if let Some(r) = ratio {
                 pts.push((f64::from(h), r));
                 let err = r * (rel * rel + prev_rel * prev_rel).sqrt();
+                errs.push(1.96 * err);
                 last = Some((h, r, err));
             }
             prev = Some(s.leaves.mean);
@@ -259,12 +270,10 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
                 )),
             );
         }
-        chart.series.push(Series::new(
-            format!("d = {d}, simulated"),
-            pts.clone(),
-            Style::Points,
-            c,
-        ));
+        chart.series.push(
+            Series::new(format!("d = {d}, simulated"), pts.clone(), Style::Points, c)
+                .with_errors(errs),
+        );
         let hs: Vec<f64> = pts.iter().map(|p| p.0).collect();
         if let (Some(&a), Some(&b)) = (hs.first(), hs.last()) {
             chart.series.push(Series::new(
@@ -291,7 +300,7 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     sim.figures.push(figure("knuth-f1-branching.svg", "Simulated ratios T(d,h)/T(d,h−1) of F1 with Knuth & Moore's bounds r0 (dashed) and min(r1, r*) (solid).", chart.to_svg()?));
     sim.data.push(rows);
     let mut best = Item::new("knuth-best-case-growth", ItemKind::Check, "Knuth & Moore §8: best-case growth of F1 against alpha-beta's")
-        .describe("The best-case branching factor of F1, √(d − ¾) + ½, beside √d for F2 (eq. 51 and Corollary 3), from the analysis crate.");
+        .describe("The best-case branching factor of F1, √(d − ¾) + ½, beside √d for F2 (eq. 51 and Corollary 3), computed exactly.");
     for d in [2u32, 3, 10, 35] {
         best.compare(Comparison::new_result(
             format!("d = {d}: F1 best case √(d − ¾) + ½ against √d"),
@@ -324,7 +333,8 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let trees = ctx.samples(10_000, 40_000);
     ctx.steps(2 * cases.len() as u64 * trees + 1);
     let mut item = Item::new("knuth-theorem-6", ItemKind::Check, "Knuth & Moore Theorem 6 and eq. (54): totally dependent values")
-        .describe("Random totally dependent trees (the models crate's TotallyDependent: a random permutation of move numbers at every position, leaf value = the radix-d number of the moves leading to it), searched by F2 and by F1, against eq. (52)/(53) and eq. (54) from the analysis crate.");
+        .describe("Random totally dependent trees (a random permutation of move numbers at every position, leaf value = the radix-d number of the moves leading to it), searched by F2 and by F1, against eq. (52)/(53) and eq. (54) computed exactly.")
+        .cite("Knuth & Moore 1975, §9, Theorem 6");
     let mut data = DataTable::new(
         "knuth-theorem-6",
         &[
@@ -417,7 +427,7 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
 pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(3);
     let mut item = Item::new("pearl-branching-factor", ItemKind::Figure, "Pearl's asymptotic branching factor against the exact ratios")
-        .describe("The exact E[NBP_{N,D}] of the analysis crate as far as its budget allows; the square root of E[NBP_{N,D+2}]/E[NBP_{N,D}] should approach Pearl's ξ_N/(1 − ξ_N) as D grows (GUIDE §5). Pearl's value is not printed in the seeds: both columns are computed.");
+        .describe("The exact E[NBP_{N,D}] as far as our exact computation's budget allows; the square root of E[NBP_{N,D+2}]/E[NBP_{N,D}] should approach Pearl's ξ_N/(1 − ξ_N) as D grows (Pearl 1982). Pearl's value is not printed in the seeds: both columns are computed.");
     let mut chart = Chart::new(
         "√(E[NBP_{N,D+2}]/E[NBP_{N,D}]) against Pearl's ξ_N/(1 − ξ_N)",
         "depth D",
@@ -491,7 +501,7 @@ pub fn pearl(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
 /// beside Pearl's ξ_N/(1 − ξ_N).
 fn pearl_deep() -> anyhow::Result<Item> {
     let mut item = Item::new("pearl-deep", ItemKind::Table, "Pearl's branching factor at depth 64, certified floating point")
-        .describe("E[NBP_{N,D}] for every level up to 64 in one pass of the analysis crate's certified quadrature (alphabeta_analysis::fuller::certified: the factorised Eqn 5.6, 12-point Gauss–Legendre with a Bernstein-ellipse truncation bound and a running rounding bound). The effective branching factor √(E[NBP_{N,D}]/E[NBP_{N,D−2}]) approaches Pearl's ξ_N/(1 − ξ_N) geometrically; at D = 64 it is compared with a ±0.01% tolerance (the slowest case, N = 2, is 4·10⁻⁵ away). Both columns are computed: Pearl's value is not printed in the seeds.");
+        .describe("E[NBP_{N,D}] for every level up to 64 in one pass of a certified quadrature (the factorised Eqn 5.6, 12-point Gauss–Legendre with a Bernstein-ellipse truncation bound and a running rounding bound). The effective branching factor √(E[NBP_{N,D}]/E[NBP_{N,D−2}]) approaches Pearl's ξ_N/(1 − ξ_N) geometrically; at D = 64 it is compared with a ±0.01% tolerance (the slowest case, N = 2, is 4·10⁻⁵ away). Both columns are computed: Pearl's value is not printed in the seeds.");
     let mut data = DataTable::new(
         "pearl_deep",
         &[
@@ -563,7 +573,7 @@ pub(crate) fn cheap(n: u32, d: u32, full: bool) -> bool {
 pub fn beyond(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.steps(1);
     let mut item = Item::new("beyond-enbp", ItemKind::Table, "Exact E[NBP_{N,D}] far past the 1973 tables")
-        .describe("Fuller et al. could compute E[NBP] exactly only for D ≤ 4 and small N and called a faster form an open problem. The factorised Eqn 5.6 (GUIDE §5, the analysis crate) gives exact rationals much further; shown here: the number of digits of the denominator and the value.");
+        .describe("Fuller et al. could compute E[NBP] exactly only for D ≤ 4 and small N and called a faster form an open problem. The factorised Eqn 5.6 gives exact rationals much further; shown here: the number of digits of the denominator and the value.");
     let mut data = DataTable::new(
         "beyond-enbp",
         &["N", "D", "E[NBP] (float)", "exact rational"],
@@ -603,7 +613,7 @@ fn tictactoe() -> Item {
     let game = TicTacToe;
     let root = game.start();
     let mut item = Item::new("beyond-tictactoe", ItemKind::Table, "Tic-tac-toe solved by every procedure")
-        .describe("The whole game tree of tic-tac-toe (wins scored by their distance, Fuller §2's footnote) searched to the end by every procedure of the search core. The papers name the game (Zohar §2) but print no counts.");
+        .describe("The whole game tree of tic-tac-toe (wins scored by their distance, Fuller §2's footnote) searched to the end by every procedure we implement. The papers name the game (Zohar §2) but print no counts.");
     let mut data = DataTable::new(
         "beyond-tictactoe",
         &[
@@ -645,7 +655,8 @@ fn knuth_fig_6(ctx: &Context<'_>) -> anyhow::Result<Item> {
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::{Rng, SeedableRng};
     let mut item = Item::new("knuth-fig-6", ItemKind::Figure, "Knuth & Moore Fig. 6: the probabilities p_ij of a ternary tree")
-        .describe("The numbers written under Fig. 6 (row i = 1, 2, 3 for the A, B, C successor, column j for its j-th successor) against eq. (27) from the analysis crate, and against a simulation of event (26): the largest of the minima of the first i − 1 groups of d i.i.d. values is below the minimum of the first j − 1 values of group i.");
+        .describe("The numbers written under Fig. 6 (row i = 1, 2, 3 for the A, B, C successor, column j for its j-th successor) against eq. (27) evaluated exactly, and against a simulation of event (26): the largest of the minima of the first i − 1 groups of d i.i.d. values is below the minimum of the first j − 1 values of group i.")
+        .cite("Knuth & Moore 1975, §7, p. 311, Fig. 6");
     let printed: [[(u64, u64); 3]; 3] = [
         [(1, 1), (1, 1), (1, 1)],
         [(1, 1), (3, 4), (3, 5)],

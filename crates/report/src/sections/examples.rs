@@ -59,7 +59,8 @@ const FIG_2_1_REBUILT: &str = "the drawing is lost in the seed and the tree was 
 fn fuller_fig_1_1_item() -> Item {
     let tree = fuller_fig_1_1();
     let mut item = Item::new("fuller-fig-1-1", ItemKind::Figure, "Fuller Fig. 1.1: minimax on a tree of branching 3, depth 2")
-        .describe("The figure's nine bottom values are lost in the seed text; the tree is rebuilt (fixture fuller-fig1.1) so that the backed-up values the text states hold, and the search core's minimax (F′/G′) recomputes them.");
+        .describe("The figure's nine bottom values are lost in the seed text; the tree is rebuilt (fixture fuller-fig1.1) so that the backed-up values the text states hold, and minimax (F′/G′) recomputes them.")
+        .cite("Fuller et al. 1973, §1, Fig. 1.1");
     for (i, paper) in [3, -2, -10].into_iter().enumerate() {
         let child = tree.children(Tree::ROOT)[i];
         let mut s = Search::new(&tree);
@@ -99,7 +100,8 @@ fn fuller_fig_1_1_item() -> Item {
 /// whose successors W and Q return −200 and −v.
 fn hsu_window_example() -> anyhow::Result<Item> {
     let mut item = Item::new("hsu-f1-f2-f3", ItemKind::Check, "Hsu's F1, F2, F3 on the window [4000, 5000]")
-        .describe("Hsu's slides 67 and 74: a node A searched with (alpha, beta) = (4000, 5000) whose successors W and Q return −200 and −v, so F(A) = max(200, v). The values the slides state for each procedure against the search core's alpha_beta_hard_bound (F1), alpha_beta_fail_hard (F2) and alpha_beta_fail_soft (F3).");
+        .describe("Hsu's slides 67 and 74: a node A searched with (alpha, beta) = (4000, 5000) whose successors W and Q return −200 and −v, so F(A) = max(200, v). The values the slides state for each procedure against our F1 (hard bound), F2 (fail hard) and F3 (fail soft).")
+        .cite("Hsu, slides 67 and 74");
     let (alpha, beta) = (4000, 5000);
     let mut data = DataTable::new("hsu-f1-f2-f3", &["v", "F(A)", "F1", "F2", "F3"]);
     for v in [300i64, 4500, 6000] {
@@ -170,6 +172,12 @@ fn hsu_window_example() -> anyhow::Result<Item> {
             }
         }
     }
+    // The slides state each procedure's return rule; the values are those
+    // rules evaluated at the three v chosen here.
+    item.comparisons = std::mem::take(&mut item.comparisons)
+        .into_iter()
+        .map(|c| c.formula("the return rule of Hsu slides 67 and 74 at this v"))
+        .collect();
     item.data.push(data);
     Ok(item)
 }
@@ -248,7 +256,8 @@ fn property_tables(ctx: &Context<'_>) -> anyhow::Result<Item> {
     let mut item = Item::new("window-properties", ItemKind::Check, "The property tables of F1, F2 and F3 over every window")
         .describe(format!(
             "{trees} random uniform trees (degree 2–4, height 2–4, leaves in −4..4 so that ties abound), each searched with every window −6 ≤ alpha < beta ≤ 6: {cases} (tree, window) pairs per procedure. A violation is a returned value outside what the table allows."
-        ));
+        ))
+        .cite("Hsu, slides 66, 70, 73 and 75");
     let labels = [
         "violations of Hsu's F1 table (slide 66: alpha / F(p) / beta)",
         "violations of F2's table (Knuth eq. (9), Zohar Lemma 6, Hsu slide 70)",
@@ -258,6 +267,7 @@ fn property_tables(ctx: &Context<'_>) -> anyhow::Result<Item> {
     for (label, b) in labels.into_iter().zip(bad) {
         item.compare(
             Comparison::exact(label, Value::int(0), Value::int(b.into()))
+                .formula("the table's rule, checked on every window")
                 .note(format!("of {cases}")),
         );
     }
@@ -283,7 +293,8 @@ fn knuth_fig_4() -> Item {
         })
     };
     let mut item = Item::new("knuth-fig-4", ItemKind::Figure, "Knuth & Moore Fig. 4: perfect ordering is not always best")
-        .describe("Two trees identical but for the order of successors (the figure is illegible in the seed; fixtures knuth-fig4 and knuth-fig4-permuted rebuild it): alpha-beta examines more of the perfectly ordered one.");
+        .describe("Two trees identical but for the order of successors (the figure is illegible in the seed; fixtures knuth-fig4 and knuth-fig4-permuted rebuild it): alpha-beta examines more of the perfectly ordered one.")
+        .cite("Knuth & Moore 1975, §6, p. 307, Fig. 4");
     let rebuilt = "the figure is illegible in the seed; the trees were built to show what the text says of them";
     item.compare(
         Comparison::qualitative("left tree perfectly ordered", perfectly_ordered(&left))
@@ -329,7 +340,8 @@ fn knuth_fig_5() -> Item {
         .describe(format!(
             "The binary tree of height 4 with leaves a1 a2 b1 b2 … (a_i = i, b_i = 8 + i, so max(a) < min(b)), searched under all {orderings} orderings of its {} interior nodes' successors.",
             interior.len()
-        ));
+        ))
+        .cite("Knuth & Moore 1975, §7, p. 310, Fig. 5");
     item.compare(
         Comparison::exact(
             "F2 finds at least two cutoffs under every permutation",
@@ -399,8 +411,9 @@ fn fuller_fig_2_1_item() -> anyhow::Result<Item> {
     skipped.sort();
     let mut item = Item::new("fuller-fig-2-1", ItemKind::Figure, "Fuller Fig. 2.1: alpha and beta cutoffs in a depth-3 tree")
         .describe(format!(
-            "The figure's drawing is lost in the seed; the tree {FULLER_FIG_2_1} (Max's view) is rebuilt to satisfy everything §2 states about it, and the search core's fail-hard alpha-beta is run on it."
-        ));
+            "The figure's drawing is lost in the seed; the tree {FULLER_FIG_2_1} (Max's view) is rebuilt to satisfy everything §2 states about it, and fail-hard alpha-beta is run on it."
+        ))
+        .cite("Fuller et al. 1973, §2, Fig. 2.1");
     let int = |x: i64| Value::int(x.into());
     let checks = [
         Comparison::exact(
@@ -481,7 +494,8 @@ fn win_found() -> anyhow::Result<Item> {
     let (short_v, short_move, _) = run(WinPruning::ShortestWin);
     let exact = negamax(&mut Search::new(&tree), &root, u32::MAX);
     let mut item = Item::new("fuller-win-found", ItemKind::Check, "Fuller §2: 'a win is found, prune the rest' and the mate-distance trap")
-        .describe("A root with two moves: the first forces mate in three, the second mates at once (wins scored by their distance). The search core's alpha_beta_win_prune with the rule that stops at any win (the 1971 program's) and with the rule that stops only at a win no other move can shorten.");
+        .describe("A root with two moves: the first forces mate in three, the second mates at once (wins scored by their distance). Alpha-beta with win pruning, with the rule that stops at any win (the 1971 program's) and with the rule that stops only at a win no other move can shorten.")
+        .cite("Fuller et al. 1973, §2, footnote");
     item.compare(Comparison::exact(
         "stop at any win: the value found",
         Value::text("win in 3"),
@@ -520,7 +534,10 @@ fn win_found() -> anyhow::Result<Item> {
     // two rules behave as described on it.
     item.comparisons = std::mem::take(&mut item.comparisons)
         .into_iter()
-        .map(|c| c.by_construction("a two-move root built to stage the footnote's story (mate in three first, mate on the move second)"))
+        .map(|c| {
+            c.formula("the footnote's story, told of the staged tree")
+                .by_construction("a two-move root built to stage the footnote's story (mate in three first, mate on the move second)")
+        })
         .collect();
     Ok(item)
 }
@@ -554,12 +571,16 @@ fn deep_cutoff_example() -> anyhow::Result<Item> {
         }
     };
     let mut item = Item::new("hsu-deep-cutoff", ItemKind::Figure, "Deep alpha cutoff: Hsu's slide 22 (Fuller Fig. 2.2)")
-        .describe("The lower bound 15 found at the root cuts the successors of 2.1.1, three levels below, as soon as 2.1.1.1 returns 7. Knuth's F1 keeps only one bound and cannot make the cut.");
-    item.compare(Comparison::exact(
-        "deep cutoffs made by F2",
-        Value::text("at 2.1.1 (Alpha, 1 pruned)"),
-        Value::text(deep.join("; ")),
-    ));
+        .describe("The lower bound 15 found at the root cuts the successors of 2.1.1, three levels below, as soon as 2.1.1.1 returns 7. Knuth's F1 keeps only one bound and cannot make the cut.")
+        .cite("Hsu, slide 22");
+    item.compare(
+        Comparison::exact(
+            "deep cutoffs made by F2",
+            Value::text("at 2.1.1 (Alpha, 1 pruned)"),
+            Value::text(deep.join("; ")),
+        )
+        .formula("slide 22's drawing, the cut at 2.1.1 written as the search core reports it"),
+    );
     item.compare(Comparison::exact(
         "2.1.1.2 under F2",
         Value::text("cut"),
@@ -581,7 +602,8 @@ fn deep_cutoff_example() -> anyhow::Result<Item> {
 /// `(-10 (((8 X) 30) 40))`.
 fn zohar_fig_3() -> anyhow::Result<Item> {
     let mut item = Item::new("zohar-fig-3", ItemKind::Figure, "Zohar Fig. 3: subtrees that need not be evaluated")
-        .describe("The figure's drawing is lost in the seed; its text says that once a root successor of value −10 and, below y, a successor of value 8 are known, V(y) ≥ −8 > −10 and x is never needed. Two negamax trees are built to the text — y a root successor (x_1), and y three levels down (x_2, a deep cutoff) — and searched by the core's fail-hard alpha-beta with x worth −1000, 0 and 1000.");
+        .describe("The figure's drawing is lost in the seed; its text says that once a root successor of value −10 and, below y, a successor of value 8 are known, V(y) ≥ −8 > −10 and x is never needed. Two negamax trees are built to the text — y a root successor (x_1), and y three levels down (x_2, a deep cutoff) — and searched by the core's fail-hard alpha-beta with x worth −1000, 0 and 1000.")
+        .cite("Zohar, §3, Fig. 3");
     let rebuilt = "the drawing is lost in the seed; the trees were built to the text";
     for (name, shape, deep) in [
         ("x_1", "(-10 (8 {}))", false),
@@ -627,6 +649,7 @@ fn zohar_fig_3() -> anyhow::Result<Item> {
                         .join(", "),
                 ),
             )
+            .formula("Zohar's argument: the root value does not depend on this subtree")
             .by_construction(rebuilt),
         );
         item.compare(
@@ -645,7 +668,8 @@ fn zohar_fig_3() -> anyhow::Result<Item> {
 /// to A, F3's bound no longer decides either.
 fn hsu_slides_76_77() -> anyhow::Result<Item> {
     let mut item = Item::new("hsu-slides-76-77", ItemKind::Check, "Hsu slides 76–77: what F3's fail-soft value saves on a second visit")
-        .describe("A = (W Q) is searched with the window [4000, 5000]; W is worth 200 to A and Q (v) 300, so A fails low and its returned value is an upper bound stored for A (a transposition table's entry). On the second visit along P2 the window is [390, 600]: a stored upper bound ≤ 390 decides A without a search. Negamax trees (−200 −300) and, for the slide's last case, (−450 −300); the core's alpha_beta_fail_hard (F2) and alpha_beta_fail_soft (F3) return the bounds.");
+        .describe("A = (W Q) is searched with the window [4000, 5000]; W is worth 200 to A and Q (v) 300, so A fails low and its returned value is an upper bound stored for A (a transposition table's entry). On the second visit along P2 the window is [390, 600]: a stored upper bound ≤ 390 decides A without a search. Negamax trees (−200 −300) and, for the slide's last case, (−450 −300); the core's alpha_beta_fail_hard (F2) and alpha_beta_fail_soft (F3) return the bounds.")
+        .cite("Hsu, slides 76–77");
     let search = |text: &str, soft: bool| -> anyhow::Result<Score> {
         let tree = Tree::parse_with(text, Convention::NegaMax)
             .map_err(|e| anyhow::anyhow!("Hsu slide 76 tree: {e}"))?;
@@ -660,11 +684,14 @@ fn hsu_slides_76_77() -> anyhow::Result<Item> {
     let f3 = search("(-200 -300)", true)?;
     let f2 = search("(-200 -300)", false)?;
     let f3_450 = search("(-450 -300)", true)?;
-    item.compare(Comparison::exact(
-        "F3's value of A on the first visit, max(200, v)",
-        Value::int(300),
-        Value::int(f3.into()),
-    ));
+    item.compare(
+        Comparison::exact(
+            "F3's value of A on the first visit, max(200, v)",
+            Value::int(300),
+            Value::int(f3.into()),
+        )
+        .formula("max{200, v} of slide 76 at the staged v = 300"),
+    );
     item.compare(
         Comparison::qualitative(
             "second visit with [390, 600]: F3's stored bound decides A, no new search",
@@ -702,7 +729,8 @@ fn hsu_slide_75_saving(ctx: &Context<'_>) -> anyhow::Result<Item> {
     use alphabeta_games::fishburn::{FullWindow, compare, summarize};
     use alphabeta_models::{RandomDag, TreeModel};
     let mut item = Item::new("hsu-slide-75-fishburn", ItemKind::Check, "Hsu slide 75: F3 saves about 7% over F2 with a transposition table")
-        .describe("Positions examined by fail-hard F2 and fail-soft F3, each with a fresh transposition table of 2^20 entries, searching random DAGs ⟨N = 6, D = 8⟩ whose successors are hashed into W positions per level (alphabeta_models::RandomDag), 20 graphs per W; the saving is 1 − F3/F2 per graph. The slide's figure is one setting's (Fishburn 1983); the saving grows with how often positions are reached again, so each W is a new result beside it rather than a reproduction. `alphabeta fishburn` also measures Connect Four and chess positions (docs/games.md).");
+        .describe("Positions examined by fail-hard F2 and fail-soft F3, each with a fresh transposition table of 2^20 entries, searching random DAGs ⟨N = 6, D = 8⟩ whose successors are hashed into W positions per level, 20 graphs per W; the saving is 1 − F3/F2 per graph. The slide's figure is one setting's (Fishburn 1983); the saving grows with how often positions are reached again, so each W is compared with it read to its printed digit (6.5 % to 7.5 %).")
+        .cite("Hsu, slide 75");
     let mut data = DataTable::new(
         "hsu-slide-75-fishburn",
         &[
@@ -742,14 +770,22 @@ fn hsu_slide_75_saving(ctx: &Context<'_>) -> anyhow::Result<Item> {
             json!(sum.pooled),
             json!(sum.f3_worse),
         ]);
-        item.compare(Comparison::new_result(
-            format!("saving of F3 over F2, random DAG W = {w} (mean over 20 graphs)"),
-            Value::real(sum.mean, 3),
-            format!(
-                "slide: about 0.07; sd {:.3}, range {:.3} to {:.3}, F3 worse on {} of 20",
+        // "About 7 %" is read to its printed digit: 6.5 % to 7.5 %.
+        item.compare(
+            Comparison::rounded(
+                format!("saving of F3 over F2, random DAG W = {w} (mean over 20 graphs)"),
+                0.07,
+                2,
+                sum.mean,
+            )
+            .explained(
+                "the saving grows with how often positions are reached again (W); the slide quotes one setting of Fishburn's that it does not describe, so a single figure cannot hold for every W",
+            )
+            .note(format!(
+                "sd {:.3}, range {:.3} to {:.3}, F3 worse on {} of 20",
                 sum.std_dev, sum.min, sum.max, sum.f3_worse
-            ),
-        ));
+            )),
+        );
     }
     item.data.push(data);
     Ok(item)

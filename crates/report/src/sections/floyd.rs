@@ -205,7 +205,10 @@ fn budgets_item(ctx: &Context<'_>, records: &[EpdRecord], budgets: &[u64]) -> an
             "The budget is hard: no search used more positions than its budget",
             largest_over <= 0,
         )
-        .by_construction("every position is charged before it is visited and refused past the budget; tested in alphabeta_chess_lab::floyd"),
+        .against_ours("a property of our budgeted searches, not a claim of the papers")
+        .by_construction(
+            "every position is charged before it is visited and refused past the budget",
+        ),
     );
     // Where the two differ at the largest budget: positions one solves and
     // the other does not.
@@ -377,7 +380,7 @@ fn bratko_kopec(ctx: &Context<'_>, records: &[EpdRecord], budgets: &[u64]) -> It
         "Floyd's search against alpha-beta on the Bratko–Kopec positions",
     )
     .describe(format!(
-        "The 24 Bratko–Kopec positions (Bratko & Kopec 1982; the standard `bk.epd`, three public copies agreeing, see `crates/chess/tests/data/README.md`), both searchers exactly as in the WAC figure: same evaluator, quiescence and hard budgets ({}). Half the suite is positional (pawn levers, quiet piece moves), so it tests the quiet-move side of Floyd's model that WAC barely touches. Solved = the move played is a `bm` move; the moves played are in the data.",
+        "The 24 Bratko–Kopec positions (Bratko & Kopec 1982; the standard test file, three public copies agreeing), both searchers exactly as in the WAC figure: same evaluator, quiescence and hard budgets ({}). Half the suite is positional (pawn levers, quiet piece moves), so it tests the quiet-move side of Floyd's model that WAC barely touches. Solved = the move played is a `bm` move; the moves played are in the data.",
         budgets
             .iter()
             .map(u64::to_string)

@@ -29,6 +29,22 @@ pub(crate) fn paper_exact(n: u32, d: u32) -> Option<f64> {
         .and_then(|r| ratio(r.numerator, r.denominator))
 }
 
+/// The printed rational of Table 5.1 or 5.2 for ⟨n, d⟩, as the paper
+/// prints it, with its citation.
+fn printed_exact(n: u32, d: u32) -> Option<(Value, &'static str)> {
+    let in_5_1 = FULLER_TABLE_5_1.iter().find(|r| r.n == n && r.d == d);
+    let row = in_5_1.or_else(|| FULLER_TABLE_5_2.iter().find(|r| r.n == n && r.d == d))?;
+    let cite = if in_5_1.is_some() {
+        "Fuller et al. 1973, §5, Table 5.1"
+    } else {
+        "Fuller et al. 1973, §5, Table 5.2"
+    };
+    Some((
+        Value::rational(row.numerator, row.denominator, paper_exact(n, d)?),
+        cite,
+    ))
+}
+
 /// Runs the section.
 pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let grid = fig_5_1_grid(ctx);
@@ -136,8 +152,9 @@ fn fig_3_1(ctx: &Context<'_>, trees: u64) -> anyhow::Result<Item> {
     let mut rerun: Option<Vec<Vec<f64>>> = None;
     let mut item = Item::new("fuller-fig-3-1", ItemKind::Figure, "Fuller Fig. 3.1: distribution of node values per level, ⟨4, 5⟩")
         .describe(format!(
-            "Node values of {trees} random ⟨4, 5⟩ trees (the models crate's Uniform, leaf values mapped linearly onto (0, 1)), every node's value computed by the search core's negamax; their empirical distribution per level against eqs (3.1)–(3.2). Nodes on one level are independent (§3), so the level means are compared with the exact means within a 95% interval."
-        ));
+            "Node values of {trees} random uniform ⟨4, 5⟩ trees (leaf values mapped linearly onto (0, 1)), every node's value computed by negamax; their empirical distribution per level against eqs (3.1)–(3.2). Nodes on one level are independent (§3), so the level means are compared with the exact means within a 95% interval."
+        ))
+        .cite("Fuller et al. 1973, §3, Fig. 3.1");
     let mut chart = Chart::new(
         "Fuller Fig. 3.1: distribution of node values, ⟨N, D⟩ = ⟨4, 5⟩",
         "node value x (leaves uniform on (0, 1))",
@@ -239,9 +256,11 @@ fn fig_5_1_grid(ctx: &Context<'_>) -> Vec<(u32, u32, u64)> {
 
 fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<Item>> {
     let mut fig = Item::new("fuller-fig-5-1", ItemKind::Figure, "Fuller Fig. 5.1: E[NBP_{N,D}] against N for D = 2..8")
-        .describe("Monte Carlo: alpha-beta (F2) on random uniform trees with continuous leaf values (the models crate's Uniform), the 95% interval as error bars, compared with the exact values the paper prints (Tables 5.1 and 5.2), beside the paper's fit K_D·N^(.720D + .277) with its K_D (Table 7.1). Eqn 5.6 evaluated numerically by the analysis crate draws the curves for every D. Log-log axes as in the paper.");
+        .describe("Monte Carlo: alpha-beta (F2) on random uniform trees with continuous leaf values, the 95% interval as error bars, compared with the exact values the paper prints (Tables 5.1 and 5.2), beside the paper's fit K_D·N^(.720D + .277) with its K_D (Table 7.1). Eqn 5.6 evaluated numerically draws the curves for every D. Log-log axes as in the paper.")
+        .cite("Fuller et al. 1973, §5, Fig. 5.1");
     let mut band = Item::new("fuller-std-mean", ItemKind::Check, "Fuller §7: the ratio of sample standard deviation to mean")
-        .describe("Fuller et al. found std/mean in (.120, .215) for all 173 points they simulated (points with D ≥ 2; which points is not said). Ours for every simulated point of Fig. 5.1.");
+        .describe("Fuller et al. found std/mean in (.120, .215) for all 173 points they simulated (points with D ≥ 2; which points is not said). Ours for every simulated point of Fig. 5.1.")
+        .cite("Fuller et al. 1973, §7");
     let mut data = DataTable::new(
         "fuller-fig-5-1",
         &[
@@ -302,18 +321,21 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
                 json!(model.value),
                 json!(fit),
             ]);
-            if let Some(e) = exact {
-                fig.compare(crate::mc::compare(
-                    ctx,
-                    format!(
-                        "E[NBP_{{{n},{d}}}] (Table 5.{})",
-                        if d == 2 { 1 } else { 2 }
-                    ),
-                    Value::real(e, 4),
-                    &s,
-                    (&model_text, Procedure::FailHard, trees, salt),
-                    |s| Some(&s.leaves),
-                )?);
+            if let Some((printed, cite)) = printed_exact(n, d) {
+                fig.compare(
+                    crate::mc::compare(
+                        ctx,
+                        format!(
+                            "E[NBP_{{{n},{d}}}] (Table 5.{})",
+                            if d == 2 { 1 } else { 2 }
+                        ),
+                        printed,
+                        &s,
+                        (&model_text, Procedure::FailHard, trees, salt),
+                        |s| Some(&s.leaves),
+                    )?
+                    .cite(cite),
+                );
             }
             covered += usize::from(s.leaves.covers(model.value));
             simulated += 1;
@@ -388,7 +410,7 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
         ],
         color: 5,
     });
-    fig.figures.push(figure("fuller-fig-5-1.svg", "Fuller Fig. 5.1 reproduced: simulated E[NBP] with 95% intervals, the paper's exact values and its fit.", chart.to_svg()?));
+    fig.figures.push(figure("fuller-fig-5-1.svg", "Fuller Fig. 5.1 reproduced: simulated E[NBP] with 95% intervals; solid, Eqn 5.6 (whose values for small N the paper prints in Tables 5.1 and 5.2, compared in the table above); dashed, the paper's fit.", chart.to_svg()?));
     fig.data.push(data);
     let lo = ratios.iter().map(|r| r.2).fold(f64::INFINITY, f64::min);
     let hi = ratios.iter().map(|r| r.2).fold(f64::NEG_INFINITY, f64::max);
@@ -461,35 +483,31 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
     // Fuller §7: with 1000 trees a point, the sample mean lies within
     // x̄ ± R·x̄ at 95 %, 0.008 < R < .013: R = 1.96 (std/mean) / √1000.
     let at_1000 = |ratio: f64| 1.96 * ratio / 1000f64.sqrt();
-    let bigger: Vec<f64> = ratios
-        .iter()
-        .filter(|r| r.1 >= 3 && f64::from(r.0).powi(r.1 as i32) >= 1000.0)
-        .map(|r| at_1000(r.2))
-        .collect();
+    // "For the points collected in the simulation": every simulated point.
+    let all_r: Vec<f64> = ratios.iter().map(|r| at_1000(r.2)).collect();
     let (rlo, rhi) = (
-        bigger.iter().copied().fold(f64::INFINITY, f64::min),
-        bigger.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        all_r.iter().copied().fold(f64::INFINITY, f64::min),
+        all_r.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     );
-    let why_band = "the paper's points are not listed: ours are the simulated points with D ≥ 3 and N^D ≥ 1000";
-    band.compare(
-        Comparison::rounded(
+    let why_band = "the paper's points are not listed: ours are every simulated point of Fig. 5.1";
+    for (label, paper, ours) in [
+        (
             "confidence band: smallest R = 1.96·(std/mean)/√1000",
             0.008,
-            3,
             rlo,
-        )
-        .explained(format!("ours rounds to {rlo:.3}; {why_band}"))
-        .note(format!("over {} points", bigger.len())),
-    );
-    band.compare(
-        Comparison::rounded(
+        ),
+        (
             "confidence band: largest R = 1.96·(std/mean)/√1000",
             0.013,
-            3,
             rhi,
-        )
-        .explained(format!("ours rounds to {rhi:.3}; {why_band}")),
-    );
+        ),
+    ] {
+        band.compare(
+            Comparison::rounded(label, paper, 3, ours)
+                .explained(format!("ours rounds to {ours:.3}; {why_band}"))
+                .note(format!("over {} points", all_r.len())),
+        );
+    }
     let mut items = vec![fig, band];
     items.extend(table_7_1(&measured));
     Ok(items)
@@ -502,8 +520,9 @@ fn fig_6_1(ctx: &Context<'_>, trees: u64) -> anyhow::Result<Item> {
     let d = 3u32;
     let mut item = Item::new("fuller-fig-6-1", ItemKind::Figure, "Fuller Fig. 6.1: effect of the range R of the evaluation on NBP, depth 3")
         .describe(format!(
-            "Monte Carlo ({trees} trees a point): alpha-beta on ⟨N, 3⟩ trees whose leaf values are drawn from R equally likely values (the models crate's RangeR). R = 1 is perfect ordering, since equal values cut off (N² + N − 1 bottom positions); as R grows NBP rises to the continuous model's value (Table 5.2). The paper's figure itself is not legible in the seed, so its curves are compared through these two limits."
-        ));
+            "Monte Carlo ({trees} trees a point): alpha-beta on ⟨N, 3⟩ trees whose leaf values are drawn from R equally likely values. R = 1 is perfect ordering, since equal values cut off (N² + N − 1 bottom positions); as R grows NBP rises to the continuous model's value (Table 5.2). The paper's figure itself is not legible in the seed, so its curves are compared through these two limits."
+        ))
+        .cite("Fuller et al. 1973, §6, Fig. 6.1");
     let mut chart = Chart::new(
         "Fuller Fig. 6.1: depth 3, effect of the range R on NBP",
         "R (number of distinct leaf values)",
@@ -544,16 +563,19 @@ fn fig_6_1(ctx: &Context<'_>, trees: u64) -> anyhow::Result<Item> {
                 );
             }
             if r == R_VALUES[R_VALUES.len() - 1]
-                && let Some(e) = paper_exact(n, d)
+                && let Some((printed, cite)) = printed_exact(n, d)
             {
-                item.compare(crate::mc::compare(
-                    ctx,
-                    format!("N = {n}, R = 2^40: the continuous model (Table 5.2)"),
-                    Value::real(e, 4),
-                    &s,
-                    (&model_text, Procedure::FailHard, trees, salt),
-                    |s| Some(&s.leaves),
-                )?);
+                item.compare(
+                    crate::mc::compare(
+                        ctx,
+                        format!("N = {n}, R = 2^40: the continuous model (Table 5.2)"),
+                        printed,
+                        &s,
+                        (&model_text, Procedure::FailHard, trees, salt),
+                        |s| Some(&s.leaves),
+                    )?
+                    .cite(cite),
+                );
             }
         }
         let xs = pts.clone();
@@ -589,7 +611,8 @@ fn least_squares(points: &[(f64, f64)]) -> (f64, f64) {
 /// Dixon, with E\[NBP\] from Eqn 5.6 (analysis crate) at the N simulated for Fig. 5.1.
 fn table_7_1(measured: &[(u32, u32, f64)]) -> Vec<Item> {
     let mut item = Item::new("fuller-table-7-1", ItemKind::Table, "Fuller Table 7.1: K_D, the fit L_D = .720D + .227, and the depth ratio")
-        .describe("For each D, a least-squares line of log E[NBP_{N,D}] on log N over the N simulated for Fig. 5.1, with E[NBP] from Eqn 5.6 (the analysis crate, numerically), giving K_D and L_D; then a line through the L_D. Fuller et al. fitted 'a limited number and arbitrary selection' of points they do not list, so the K_D are compared with a 10% tolerance and the line's coefficients with 0.03.");
+        .describe("For each D, a least-squares line of log E[NBP_{N,D}] on log N over the N simulated for Fig. 5.1, with E[NBP] from Eqn 5.6 (numerically), giving K_D and L_D; then a line through the L_D. Fuller et al. fitted 'a limited number and arbitrary selection' of points they do not list, so the K_D are compared with a 10% tolerance and the line's coefficients with 0.03.")
+        .cite("Fuller et al. 1973, §7, Table 7.1");
     let mut data = DataTable::new(
         "fuller-table-7-1",
         &["D", "K_D paper", "K_D ours", "L_D ours", "points"],
@@ -662,7 +685,8 @@ fn table_7_1(measured: &[(u32, u32, f64)]) -> Vec<Item> {
     let rms = |e: &[f64]| (e.iter().map(|x| x * x).sum::<f64>() / e.len().max(1) as f64).sqrt();
     let err_ld: Vec<f64> = ld.iter().map(|&(d, l)| (b + a * d - l) / l).collect();
     let mut rms_item = Item::new("fuller-fit-rms", ItemKind::Check, "Fuller §7: RMS relative errors of the fits")
-        .describe("The root-mean-square relative errors of our three least-squares fits (the same fits as Table 7.1: log E[NBP] on log N for each D = 2..9, E[NBP] ≈ K_D·N^(L_D), and L_D on D), against the paper's 'about .004', 'approximately .015' and 'approximately .007'. The paper prints one significant digit and fitted points it does not list, so the tolerance is ±50%.");
+        .describe("The root-mean-square relative errors of our three least-squares fits (the same fits as Table 7.1: log E[NBP] on log N for each D = 2..9, E[NBP] ≈ K_D·N^(L_D), and L_D on D), against the paper's 'about .004', 'approximately .015' and 'approximately .007'. The paper prints one significant digit and fitted points it does not list, so the tolerance is ±50%.")
+        .cite("Fuller et al. 1973, §7");
     for (label, paper, ours) in [
         (
             "RMS relative error of the fit of log E[NBP] on log N",
@@ -689,13 +713,16 @@ fn table_7_1(measured: &[(u32, u32, f64)]) -> Vec<Item> {
             )),
         );
     }
-    item.compare(Comparison::approximately(
-        "slope of L_D",
-        Value::real(crate::paper::FULLER_LD_SLOPE, 3),
-        Value::real(a, 3),
-        0.03 / 0.72,
-        "fitted over unstated points",
-    ));
+    item.compare(
+        Comparison::approximately(
+            "slope of L_D",
+            Value::real(crate::paper::FULLER_LD_SLOPE, 3),
+            Value::real(a, 3),
+            0.03 / 0.72,
+            "fitted over unstated points",
+        )
+        .cite("Fuller et al. 1973, §7, L_D = .720D + .227"),
+    );
     let b_cmp = |paper: f64, label: &str| {
         let diff = (b - paper).abs();
         let c = Comparison::approximately(
@@ -711,13 +738,19 @@ fn table_7_1(measured: &[(u32, u32, f64)]) -> Vec<Item> {
             c.explained(format!("|ours − paper| = {diff:.3} > 0.03; the paper prints both .227 and .277 for this intercept"))
         }
     };
-    item.compare(b_cmp(
-        crate::paper::FULLER_LD_INTERCEPT_TABLE,
-        "intercept of L_D (.227, beside Table 7.1)",
-    ));
-    item.compare(b_cmp(
-        crate::paper::FULLER_LD_INTERCEPT_TEXT,
-        "intercept of L_D (.277, in the approximation and §8)",
+    // Fuller print the intercept twice: .227 with Table 7.1, .277 in the
+    // approximation that follows it and in §8.
+    item.compare(Comparison::seed_inconsistent(
+        b_cmp(
+            crate::paper::FULLER_LD_INTERCEPT_TEXT,
+            "intercept of L_D (.277 in the approximation and §8; .227 beside Table 7.1)",
+        )
+        .cite("Fuller et al. 1973, §7, the approximation E[NBP] ≈ K_D·N^(.720D+.277)"),
+        b_cmp(
+            crate::paper::FULLER_LD_INTERCEPT_TABLE,
+            "intercept of L_D (.227, beside Table 7.1)",
+        )
+        .cite("Fuller et al. 1973, §7, L_D = .720D + .227"),
     ));
     // Depth ratio DR = log NBP / log N^D (Slagle and Dixon), against Fuller's
     // approximation .720 + .277/D + log K_D/(D log N).

@@ -95,6 +95,9 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     Ok(items)
 }
 
+/// Where Klyushin & Kruchinin print their experiment's averages and table.
+const KK_TEXT: &str = "Klyushin & Kruchinin 2006, Experimental results";
+
 fn table(sample: &[(String, Position)], studies: &[PositionStudy], o: &KkOptions) -> Item {
     let mut item = Item::new(
         "klyushin-table",
@@ -102,7 +105,7 @@ fn table(sample: &[(String, Position)], studies: &[PositionStudy], o: &KkOptions
         "Klyushin & Kruchinin: terminal positions at depth 4, their algorithm against alpha-beta",
     )
     .describe(format!(
-        "The paper's 20 positions of 'Botvinnik–Donner (Amsterdam, 1963)' and 'Fisher–Matanovich (Lugano, 1968)' cannot be identified (neither game exists as cited; see the chess crate's data README). We use the nearest real games, Fischer–Matanović (Vinkovci 1968) and Botvinnik–Donner (Noordwijk 1965), and take from each {PER_GAME} positions evenly spaced from ply {FIRST_PLY} to the last position with a move. Each is searched to depth {d} by: plain fail-hard alpha-beta in the move generator's order (the paper's 'clear Alpha-Beta'), the same with MVV-LVA captures and two killers a ply, the selective steps 1–4 at the root only, and the selective steps at every level (the paper's recursive form). Thresholds: threat margin {tm} points, positional gain ≥ {pt} mobility, material moves {m}× deeper, checks as material, mate check of the threat on. A move is 'worse' when plain alpha-beta of depth {d} values it below its own best move.",
+        "The paper's 20 positions of 'Botvinnik–Donner (Amsterdam, 1963)' and 'Fisher–Matanovich (Lugano, 1968)' cannot be identified (neither game exists as cited). We use the nearest real games, Fischer–Matanović (Vinkovci 1968) and Botvinnik–Donner (Noordwijk 1965), and take from each {PER_GAME} positions evenly spaced from ply {FIRST_PLY} to the last position with a move. Each is searched to depth {d} by: plain fail-hard alpha-beta in the move generator's order (the paper's 'clear Alpha-Beta'), the same with MVV-LVA captures and two killers a ply, the selective steps 1–4 at the root only, and the selective steps at every level (the paper's recursive form). Thresholds: threat margin {tm} points, positional gain ≥ {pt} mobility, material moves {m}× deeper, checks as material, mate check of the threat on. A move is 'worse' when plain alpha-beta of depth {d} values it below its own best move.",
         d = o.depth,
         tm = o.threat_margin,
         pt = o.positional_threshold,
@@ -112,18 +115,33 @@ fn table(sample: &[(String, Position)], studies: &[PositionStudy], o: &KkOptions
     let n = KLYUSHIN_TABLE.len() as f64;
     let theirs: u32 = KLYUSHIN_TABLE.iter().map(|r| r.1).sum();
     let plain: u32 = KLYUSHIN_TABLE.iter().map(|r| r.2).sum();
-    item.compare(Comparison::rounded(
-        "their algorithm: text average vs. mean of their table",
-        KLYUSHIN_AVERAGES.0,
-        0,
-        f64::from(theirs) / n,
-    ));
     item.compare(
-        Comparison::rounded("alpha-beta: text average vs. mean of their table", KLYUSHIN_AVERAGES.1, 0, f64::from(plain) / n).explained(format!(
-            "their table sums to {plain}, a mean of {:.1}; the text's 11008 does not follow from the table (a misprint in the paper)",
-            f64::from(plain) / n
-        )),
+        Comparison::rounded(
+            "their algorithm: text average vs. mean of their table",
+            KLYUSHIN_AVERAGES.0,
+            0,
+            f64::from(theirs) / n,
+        )
+        .cite(KK_TEXT),
     );
+    // The text's average and their own table's mean disagree.
+    let table_mean = f64::from(plain) / n;
+    item.compare(Comparison::seed_inconsistent(
+        Comparison::rounded(
+            "alpha-beta: the mean of their table (11006.4) against the text's average (11008)",
+            table_mean,
+            1,
+            table_mean,
+        )
+        .formula(format!("the mean of their 20-row table (sum {plain})")),
+        Comparison::rounded(
+            "alpha-beta: text average",
+            KLYUSHIN_AVERAGES.1,
+            0,
+            table_mean,
+        )
+        .cite(KK_TEXT),
+    ));
     let ab = |s: &PositionStudy| s.result(Variant::AlphaBeta).map_or(0, |r| r.terminals);
     let mut summary = DataTable::new(
         "klyushin-summary",
@@ -198,36 +216,49 @@ fn table(sample: &[(String, Position)], studies: &[PositionStudy], o: &KkOptions
             if p.is_nan() { json!(null) } else { json!(p) },
         ]);
         match v {
-            Variant::AlphaBeta => item.compare(Comparison::new_result(
-                "mean terminal positions, plain alpha-beta in generator order (ours)",
-                Value::real(m, 1),
-                "paper: 11008 (table mean 11006.4) on positions we do not have",
-            )),
+            Variant::AlphaBeta => item.compare(
+                Comparison::approximately(
+                    "mean terminal positions, plain alpha-beta in generator order",
+                    Value::real(KLYUSHIN_AVERAGES.1, 0),
+                    Value::real(m, 1),
+                    0.5,
+                    "other positions, program and evaluator: a factor-of-two band around the paper's number",
+                )
+                .cite(KK_TEXT)
+                .explained("the paper's positions cannot be identified (ours come from the nearest real games) and it does not say how its alpha-beta ordered moves; unordered alpha-beta at depth 4 on our positions examines several times more"),
+            ),
             Variant::AlphaBetaOrdered => item.compare(Comparison::new_result(
                 "mean terminal positions, alpha-beta with MVV-LVA and killers (ours)",
                 Value::real(m, 1),
                 format!("{:.3} of unordered alpha-beta; the paper does not say how its alpha-beta ordered moves", ratio),
             )),
             Variant::RootOnly | Variant::Recursive => {
-                item.compare(Comparison::approximately(
-                    format!("selective / alpha-beta terminal positions, {}", v.name()),
-                    Value::real(331.0 / 11008.0, 4),
-                    Value::real(ratio, 4),
-                    0.5,
-                    "other positions, program and evaluator: a factor-of-two band around the paper's ratio",
-                ));
+                item.compare(
+                    Comparison::approximately(
+                        format!("selective / alpha-beta terminal positions, {}", v.name()),
+                        Value::real(331.0 / 11008.0, 4),
+                        Value::real(ratio, 4),
+                        0.5,
+                        "other positions, program and evaluator: a factor-of-two band around the paper's ratio",
+                    )
+                    .formula("331 / 11008, the ratio of the text's two averages"),
+                );
+                item.compare(
+                    Comparison::qualitative(
+                        format!("the same move as alpha-beta in every position (\"we receive the same results in both cases\"), {}", v.name()),
+                        same == total,
+                    )
+                    .cite(KK_TEXT)
+                    .note(format!("same move in {same} of {total} positions")),
+                );
                 item.compare(
                     Comparison::exact(
-                        format!("same move as alpha-beta in every position, {}", v.name()),
-                        Value::text(format!("{total} of {total}")),
-                        Value::text(format!("{same} of {total}")),
-                    ),
+                        format!("positions where it examines more than alpha-beta, {}", v.name()),
+                        Value::text(format!("0 of {total}")),
+                        Value::text(format!("{more} of {total}")),
+                    )
+                    .formula("their table, row by row: fewer in all 20 rows"),
                 );
-                item.compare(Comparison::exact(
-                    format!("positions where it examines more than alpha-beta, {}", v.name()),
-                    Value::text(format!("0 of {total}")),
-                    Value::text(format!("{more} of {total}")),
-                ));
             }
         }
     }
@@ -357,11 +388,13 @@ fn bound(studies: &[PositionStudy], o: &KkOptions) -> Item {
             json!(r.terminals as f64 / b),
         ]);
     }
-    item.compare(Comparison::exact(
-        "our every-level counts are at or above the bound at the measured p",
-        Value::text(format!("{n} of {n}")),
+    // The bound holds for a tree of uniform width p; our trees are not
+    // uniform and p is their mean width, so the count beside it is no test.
+    item.compare(Comparison::new_result(
+        "positions whose every-level count is at or above the bound at their mean p",
         Value::text(format!("{above} of {n}")),
-    ).explained("the bound counts a perfectly ordered tree of uniform width p; with p a mean over unequal positions it is not a strict bound for each position"));
+        "not a test of the paper: its bound assumes every position has exactly p moves and the best one first; with p a mean over unequal positions it bounds no single position",
+    ));
     if let Some(p) = implied_p(KLYUSHIN_AVERAGES.0, d) {
         item.compare(Comparison::new_result(
             "p implied by the paper's mean of 331 through its own bound (D = 4)",

@@ -61,7 +61,8 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let value = negamax(&mut full, &root, u32::MAX);
     let stats = full.into_observer();
     let mut fig1 = Item::new("knuth-fig-1", ItemKind::Figure, "Knuth & Moore Fig. 1: complete evaluation of the π tree")
-        .describe("The uniform tree of degree 3 and height 4 whose 81 terminal positions carry the first 81 digits of π as negamax values f(p), evaluated completely by procedure F (negamax).");
+        .describe("The uniform tree of degree 3 and height 4 whose 81 terminal positions carry the first 81 digits of π as negamax values f(p), evaluated completely by procedure F (negamax).")
+        .cite("Knuth & Moore 1975, §3, p. 298, Fig. 1");
     fig1.compare(Comparison::exact(
         "root value F(root)",
         Value::int(2),
@@ -94,28 +95,28 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let (v1, rec1) = record(&tree, |s| branch_and_bound(s, &root, u32::MAX, INFINITY));
     let f1_values = rec1.returned_values(false);
     let mut fig2 = Item::new("knuth-fig-2", ItemKind::Figure, "Knuth & Moore Fig. 2: the π tree under F1 (branch-and-bound)")
-        .describe("Procedure F1(p, +∞) of §2 (one bound, no deep cutoffs) run by the search core; the values shown are those F1 returns at each examined node.");
+        .describe("Procedure F1(p, +∞) of §2 (one bound, no deep cutoffs) run by our search; the values shown are those F1 returns at each examined node.")
+        .cite("Knuth & Moore 1975, §3, p. 298");
     fig2.compare(Comparison::exact(
         "root value F1(root, +∞)",
         Value::int(2),
         Value::int(v1.into()),
     ));
-    fig2.compare(Comparison::exact(
-        "terminal positions examined (§3: \"only 36 of the 81\")",
-        Value::int(36),
-        Value::int(rec1.leaf_count() as i128),
-    ));
-    fig2.compare(
+    // Knuth & Moore print this count twice, with two values.
+    fig2.compare(Comparison::seed_inconsistent(
         Comparison::exact(
-            "terminal positions examined (§7: \"only 35 occurred in Fig. 2\")",
+            "terminal positions examined by F1 (§3: \"only 36 of the 81\"; §7: \"only 35 occurred in Fig. 2\")",
+            Value::int(36),
+            Value::int(rec1.leaf_count() as i128),
+        )
+        .cite("Knuth & Moore 1975, §3, p. 298"),
+        Comparison::exact(
+            "terminal positions examined by F1 (§7)",
             Value::int(35),
             Value::int(rec1.leaf_count() as i128),
         )
-        .explained(format!(
-            "Knuth & Moore's own text disagrees with itself: §3 says 36 leaves, §7 says 35; the search examines {}",
-            rec1.leaf_count()
-        )),
-    );
+        .cite("Knuth & Moore 1975, §7, p. 313"),
+    ));
     let approx: Vec<(Vec<u32>, Score, Score)> = rec1
         .examined
         .iter()
@@ -147,11 +148,14 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
                 .join(", ")
         )),
     );
-    fig2.compare(Comparison::exact(
-        "deep cutoffs made by F1",
-        Value::int(0),
-        Value::int(rec1.deep_cutoffs().len() as i128),
-    ));
+    fig2.compare(
+        Comparison::qualitative(
+            "F1 makes no deep cutoffs (\"F1 is incapable of finding\" them)",
+            rec1.deep_cutoffs().is_empty(),
+        )
+        .cite("Knuth & Moore 1975, §3, p. 299")
+        .note(format!("{} deep cutoffs made", rec1.deep_cutoffs().len())),
+    );
     fig2.data
         .push(node_table("knuth-fig-2-nodes", &tree, &rec1, false));
     fig2.figures.push(figure(
@@ -179,12 +183,16 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     let seen1 = rec1.examined_set();
     let seen2 = rec2.examined_set();
     let mut fig3 = Item::new("knuth-fig-3", ItemKind::Figure, "Knuth & Moore Fig. 3: the π tree under F2 (alpha-beta)")
-        .describe("Procedure F2(p, −∞, +∞) run by the search core. Orange: nodes F1 examines and F2 does not; red rings: the branches pruned by deep cutoffs (Knuth & Moore count five).");
-    fig3.compare(Comparison::exact(
-        "root value F2(root, −∞, +∞)",
-        Value::int(2),
-        Value::int(v2.into()),
-    ));
+        .describe("Procedure F2(p, −∞, +∞) run by our search. Orange: nodes F1 examines and F2 does not; red rings: the branches pruned by deep cutoffs (Knuth & Moore count five).")
+        .cite("Knuth & Moore 1975, §3, p. 299");
+    fig3.compare(
+        Comparison::exact(
+            "root value F2(root, −∞, +∞)",
+            Value::int(2),
+            Value::int(v2.into()),
+        )
+        .cite("Knuth & Moore 1975, §3, p. 298"),
+    );
     // Knuth & Moore mark each branch a deep cutoff prunes: their "five deep
     // cutoffs" are the branches pruned by the deep cutoff events.
     let deep_events: Vec<&(Vec<u32>, alphabeta_core::Cutoff)> =
@@ -202,12 +210,12 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     }
     fig3.compare(
         Comparison::exact(
-            "deep cutoffs (branches pruned by deep cutoffs)",
+            "deep cutoffs, counted as the branches F1 examines and F2's deep cutoffs prune (\"a comparison of Fig. 3 with Fig. 2 shows that there are five deep cutoffs\")",
             Value::int(5),
             Value::int(pruned_branches.len() as i128),
         )
         .note(format!(
-            "pruned branches {}; made by {} deep cutoff events at {}",
+            "definition: the paper counts what a comparison of the two figures shows, the pruned branches; counted as cutoff events (one position cutting off its remaining branches) there are fewer; pruned branches {}; made by {} deep cutoff events at {}",
             pruned_branches
                 .iter()
                 .map(|p| dewey(p))
@@ -317,7 +325,8 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         ),
     };
     let mut asp = Item::new("knuth-aspiration", ItemKind::Check, "Knuth & Moore §4: the aspiration window F2(p, 0, 4)")
-        .describe("Searching Fig. 3's tree with the window (0, 4) instead of (−10, +10) spares exactly the nodes the text names.");
+        .describe("Searching Fig. 3's tree with the window (0, 4) instead of (−10, +10) spares exactly the nodes the text names.")
+        .cite("Knuth & Moore 1975, §4, p. 302");
     asp.compare(
         Comparison::exact(
             "nodes no longer examined",
@@ -333,11 +342,14 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
                 .join(", ")
         )),
     );
-    asp.compare(Comparison::exact(
-        "F2(p, 0, 4) still returns the root value",
-        Value::int(2),
-        Value::int(narrow_v.into()),
-    ));
+    asp.compare(
+        Comparison::exact(
+            "F2(p, 0, 4) still returns the root value",
+            Value::int(2),
+            Value::int(narrow_v.into()),
+        )
+        .cite("Knuth & Moore 1975, §3, p. 298"),
+    );
     ctx.step("aspiration");
     Ok(vec![fig1, fig2, fig3, asp])
 }

@@ -22,7 +22,7 @@ mod floyd;
 mod fuller_mc;
 mod klyushin;
 mod knuth_pi;
-mod one_scale;
+pub(crate) mod one_scale;
 pub mod parallel;
 mod perfect;
 
@@ -100,7 +100,7 @@ pub fn registry() -> Vec<SectionSpec> {
         SectionSpec {
             id: "pearl",
             title: "Pearl's asymptotic branching factor against the computed ratios",
-            sources: "GUIDE §5 (Pearl 1982, cited by Hsu); Fuller Eqn 5.6",
+            sources: "Pearl 1982 (cited by Hsu); Fuller Eqn 5.6",
             fast: true,
             run: exact::pearl,
         },
@@ -135,7 +135,7 @@ pub fn registry() -> Vec<SectionSpec> {
         SectionSpec {
             id: "parallel",
             title: "Parallel search: Young Brothers Wait and Lazy SMP against the machine's capacity",
-            sources: "Hsu slide 43 (node types); Knuth & Moore Thm 1; issue 16 (new measurements)",
+            sources: "Hsu slide 43 (node types); Knuth & Moore Thm 1; new measurements of this project",
             fast: false,
             run: parallel::run,
         },

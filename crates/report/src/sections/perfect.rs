@@ -110,7 +110,8 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
 /// it returns.
 fn theorem_2(ctx: &Context<'_>) -> anyhow::Result<Item> {
     let mut item = Item::new("knuth-theorem-2", ItemKind::Check, "Knuth & Moore Theorem 2: the minimal tree every algorithm must examine")
-        .describe("For each tree: the fewest bottom positions any procedure must examine to prove the root value (alphabeta_core::minimal, computed from the whole tree without searching it), F2 in the natural order, F2 under the order of successors the minimal tree returns, and the fewest any procedure of `alphabeta procedures` examines. On uniform trees with finite values the minimal count is Corollary 1's d^⌈h/2⌉ + d^⌊h/2⌋ − 1 whatever the order.");
+        .describe("For each tree: the fewest bottom positions any procedure must examine to prove the root value (computed from the whole tree without searching it), F2 in the natural order, F2 under the order of successors the minimal tree returns, and the fewest any procedure of `alphabeta procedures` examines. On uniform trees with finite values the minimal count is Corollary 1's d^⌈h/2⌉ + d^⌊h/2⌋ − 1 whatever the order.")
+        .cite("Knuth & Moore 1975, §6, Theorem 2");
     let mut data = DataTable::new(
         "knuth-theorem-2",
         &[
@@ -196,7 +197,8 @@ fn f2_leaves<G: Game>(game: &G, root: &G::Position) -> u64 {
 fn corollary_1_item(ctx: &Context<'_>) -> anyhow::Result<Item> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(ctx.seed);
     let mut item = Item::new("knuth-corollary-1", ItemKind::Check, "Knuth & Moore Thm 1 and Cor. 1 (Zohar Thm 8, Cor. 9): positions examined per level")
-        .describe("Uniform trees with distinct random leaves, reordered so that the first successor of every position is its best, searched by F2 (the search core's alpha_beta_fail_hard). Theorem 1: exactly the critical positions are examined; Corollary 1: d^⌊l/2⌋ + d^⌈l/2⌉ − 1 of them on level l.");
+        .describe("Uniform trees with distinct random leaves, reordered so that the first successor of every position is its best, searched by F2 (fail hard). Theorem 1: exactly the critical positions are examined; Corollary 1: d^⌊l/2⌋ + d^⌈l/2⌉ − 1 of them on level l.")
+        .cite("Knuth & Moore 1975, §6, p. 306, Theorem 1 and Corollary 1");
     let mut data = DataTable::new(
         "knuth-corollary-1",
         &["d", "h", "level", "examined", "corollary 1"],
@@ -248,11 +250,14 @@ fn corollary_1_item(ctx: &Context<'_>) -> anyhow::Result<Item> {
             Value::text(if all_levels_match { "yes" } else { "no" }),
         ));
     }
-    item.compare(Comparison::exact(
-        "trees where the examined set differs from the critical set (Thm 1)",
-        Value::int(0),
-        Value::int(mismatched_sets),
-    ));
+    item.compare(
+        Comparison::exact(
+            "trees where the examined set differs from the critical set (Thm 1)",
+            Value::int(0),
+            Value::int(mismatched_sets),
+        )
+        .formula("Theorem 1: exactly the critical positions are examined"),
+    );
     item.data.push(data);
     Ok(item)
 }
@@ -270,7 +275,8 @@ fn fuller_po() -> Item {
     minimax(&mut s, &0, u32::MAX);
     let mm = s.into_observer().leaves();
     let mut item = Item::new("fuller-nbp-po", ItemKind::Check, "Fuller §2: NBP under perfect ordering at ⟨35, 4⟩")
-        .describe("A perfectly ordered uniform tree of branching 35 and depth 4 (equal leaves: the first successor is always a best one) searched by alpha-beta and by minimax.");
+        .describe("A perfectly ordered uniform tree of branching 35 and depth 4 (equal leaves: the first successor is always a best one) searched by alpha-beta and by minimax.")
+        .cite("Fuller et al. 1973, §2");
     item.compare(Comparison::exact(
         "NBP_po = 2N^(D/2) − 1",
         Value::int(2449),
@@ -281,17 +287,27 @@ fn fuller_po() -> Item {
         Value::int(1_500_625),
         Value::int(mm.into()),
     ));
-    item.compare(Comparison::exact(
-        "ratio N^D / NBP_po, truncated (\"a factor of 612\")",
-        Value::int(612),
-        Value::int((mm / po).into()),
-    ));
+    // A printed ratio is compared to its printed digits, like every
+    // printed decimal: 612 stands for 611.5 to 612.5.
+    item.compare(
+        Comparison::rounded(
+            "ratio N^D / NBP_po (\"by a factor of 612\")",
+            612.0,
+            0,
+            mm as f64 / po as f64,
+        )
+        .explained(format!(
+            "{mm} / {po} = {:.2}, which rounds to 613: the paper's 612 is the integer part (truncated), not the rounded ratio",
+            mm as f64 / po as f64
+        )),
+    );
     item
 }
 
 fn infinite_root() -> Item {
     let mut item = Item::new("knuth-infinite-root", ItemKind::Check, "Knuth & Moore §6: a root value of ±∞")
-        .describe("Corollary 1 needs a finite root value: with every leaf a forced win (root value +∞) Knuth counts d^⌊l/2⌋ positions on level l, with every leaf a forced loss (−∞) d^⌈l/2⌉. Uniform trees of degree 3 and height 6, searched by F2.");
+        .describe("Corollary 1 needs a finite root value: with every leaf a forced win (root value +∞) Knuth counts d^⌊l/2⌋ positions on level l, with every leaf a forced loss (−∞) d^⌈l/2⌉. Uniform trees of degree 3 and height 6, searched by F2.")
+        .cite("Knuth & Moore 1975, §6, p. 306");
     let (d, h) = (3u32, 6u32);
     for (label, root_view, paper) in [
         ("+∞", INFINITY, (|l: u64| pow(3, l / 2)) as fn(u64) -> u64),
@@ -333,7 +349,8 @@ fn infinite_root() -> Item {
 
 fn node_types() -> Item {
     let mut item = Item::new("hsu-node-types", ItemKind::Check, "Node types 1, 2.1, 2.2, 3.1, 3.2 on a perfectly ordered tree")
-        .describe("The search core's NodeTypes instrument on F2 searching perfectly ordered uniform trees, against the types of all critical positions enumerated directly (Hsu slides 38–57, Knuth Thm 1 proof). Knuth (§6): 'about half of the critical positions of a perfectly ordered game tree are of type 3'.");
+        .describe("The search core's NodeTypes instrument on F2 searching perfectly ordered uniform trees, against the types of all critical positions enumerated directly (Hsu slides 38–57, Knuth Thm 1 proof). Knuth (§6): 'about half of the critical positions of a perfectly ordered game tree are of type 3'.")
+        .cite("Knuth & Moore 1975, §6 (\"about half\"); Hsu, slides 41–58");
     let mut data = DataTable::new(
         "hsu-node-types",
         &[
@@ -381,11 +398,14 @@ fn node_types() -> Item {
             ]);
             all_equal &= got == expected[t as usize];
         }
-        item.compare(Comparison::exact(
-            format!("d = {d}, h = {h}: examined non-critical positions"),
-            Value::int(0),
-            Value::int(types.total(NodeType::NonCritical).into()),
-        ));
+        item.compare(
+            Comparison::exact(
+                format!("d = {d}, h = {h}: examined non-critical positions"),
+                Value::int(0),
+                Value::int(types.total(NodeType::NonCritical).into()),
+            )
+            .formula("Theorem 1: only critical positions are examined"),
+        );
         item.compare(Comparison::exact(
             format!("d = {d}, h = {h}: examined count of every type equals the critical count"),
             Value::text("yes"),
@@ -515,10 +535,11 @@ fn corollary_2(ctx: &Context<'_>) -> anyhow::Result<Item> {
     let ds = vec![3.0 * q; height as usize];
     let mut item = Item::new("knuth-corollary-2", ItemKind::Check, "Knuth & Moore Cor. 2: random branching, perfectly ordered")
         .describe(format!(
-            "{trees} random trees: a position on levels 0–{} is nonterminal with probability q_j = {q} and then has 1–5 successors uniformly (d_j = 3q_j = {}); all leaves equal, so every tree is perfectly ordered. Mean positions examined by F2 per level against eq. (14).",
+            "{trees} random trees: a position on levels 0–{} is nonterminal with probability q_j = {q} and then has 1–5 successors uniformly (d_j = 3q_j = {:.1}); all leaves equal, so every tree is perfectly ordered. Mean positions examined by F2 per level against eq. (14).",
             height - 1,
             3.0 * q
-        ));
+        ))
+        .cite("Knuth & Moore 1975, §6, Corollary 2");
     let mut data = DataTable::new(
         "knuth-corollary-2",
         &["level", "mean examined", "std error", "eq. (14)"],
@@ -574,7 +595,8 @@ fn f1_best_recurrence(d: u64, n: usize) -> u64 {
 fn f1_best_case(ctx: &Context<'_>) -> anyhow::Result<Item> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(ctx.seed ^ 3);
     let mut item = Item::new("knuth-f1-best-case", ItemKind::Check, "Knuth & Moore §8: the best case of F1")
-        .describe("On perfectly ordered trees (distinct random leaves, best successor first) F1 examines the positions with no two non-1 indices in a row: A_h terminal positions with A_0 = 1, A_1 = d, A_{n+2} = A_{n+1} + (d − 1)A_n (eq. (50)), closed form (51), growth √(d − ¾) + ½.");
+        .describe("On perfectly ordered trees (distinct random leaves, best successor first) F1 examines the positions with no two non-1 indices in a row: A_h terminal positions with A_0 = 1, A_1 = d, A_{n+2} = A_{n+1} + (d − 1)A_n (eq. (50)), closed form (51), growth √(d − ¾) + ½.")
+        .cite("Knuth & Moore 1975, §8, eqs (49)–(51)");
     let mut data = DataTable::new(
         "knuth-f1-best-case",
         &["d", "h", "F1 leaves", "eq. (50)", "eq. (51)"],
@@ -650,7 +672,8 @@ fn corollary_3(ctx: &Context<'_>) -> anyhow::Result<Item> {
     let mut item = Item::new("knuth-corollary-3", ItemKind::Check, "Knuth & Moore Cor. 3: no algorithm examines fewer terminal positions")
         .describe(format!(
             "{trees} random uniform trees of each shape (distinct values, random order), searched by every procedure of the core; the fewest terminal positions any of them examined against the lower bound d^⌈h/2⌉ + d^⌊h/2⌋ − 1."
-        ));
+        ))
+        .cite("Knuth & Moore 1975, §6, Corollary 3; Zohar, Corollary 9");
     for (d, h) in [(2usize, 6u32), (3, 4), (4, 3)] {
         let bound = corollary_1(d as u64, u64::from(h));
         let mut fewest = u64::MAX;

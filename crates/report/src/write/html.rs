@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::methods::{self, Block};
+use super::summary;
 use crate::model::{Comparison, DataTable, Item, Report, SectionVerdict, Tally, Verdict};
 
 /// Escapes text for HTML.
@@ -20,6 +21,33 @@ pub(crate) fn esc(s: &str) -> String {
     out
 }
 
+/// Escapes text for HTML and renders the two bits of markup the report's
+/// texts use: `_{…}` subscripts (`E[NBP_{N,2}]`) and backquoted code.
+pub(crate) fn rich(s: &str) -> String {
+    let escaped = esc(s);
+    let mut out = String::with_capacity(escaped.len());
+    let mut rest = escaped.as_str();
+    while let Some(i) = rest.find("_{") {
+        let Some(j) = rest[i..].find('}') else { break };
+        out.push_str(&rest[..i]);
+        let _ = write!(out, "<sub>{}</sub>", &rest[i + 2..i + j]);
+        rest = &rest[i + j + 1..];
+    }
+    out.push_str(rest);
+    let mut coded = String::with_capacity(out.len());
+    for (k, part) in out.split('`').enumerate() {
+        if k % 2 == 1 {
+            let _ = write!(coded, "<code>{part}</code>");
+        } else {
+            coded.push_str(part);
+        }
+    }
+    coded
+}
+
+/// Comparison tables longer than this are folded, with a summary line.
+const FOLD_ROWS: usize = 12;
+
 const STYLE: &str = r#"
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1180px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
 h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
@@ -33,7 +61,7 @@ td.num{font-family:ui-monospace,monospace;word-break:break-all;max-width:28em}
 .within_tolerance{background:#fff4c2;color:#6b5200}.within_ci{background:#dcecff;color:#0b4a8b}
 .qualitative{background:#efe3ff;color:#4b2a80}.by_construction{background:#e8e8e8;color:#444}
 .chance_miss{background:#e3f2f7;color:#1f5466}.incomplete{background:#ffd6d6;color:#8b0000}
-.new{background:#eee;color:#333}.differs{background:#ffe6c7;color:#8a4b00}.missing{background:#ffd6d6;color:#8b0000}
+.new,.new_only{background:#eee;color:#333}.internal_checks{background:#e8e8e8;color:#444}.seed_inconsistent{background:#f3e9dc;color:#5c4630}.differs{background:#ffe6c7;color:#8a4b00}.missing{background:#ffd6d6;color:#8b0000}
 .src{display:block;font-family:system-ui,sans-serif;font-size:.78em;color:#777}
 .summary td,.summary th{text-align:center}.summary td:first-child{text-align:left}
 figure{margin:1em 0;max-width:100%}figure img{border:1px solid #ddd;box-sizing:border-box;max-width:100%;height:auto;display:block}
@@ -41,6 +69,10 @@ pre{background:#f6f6f6;padding:.5em;overflow-x:auto}
 figcaption{font-size:.9em;color:#555}
 .settings td{font-family:ui-monospace,monospace}
 .data a{margin-right:.8em}
+.top{font-size:.8em;margin-left:.6em}
+details>summary{cursor:pointer;margin:.4em 0}
+.abstract{background:#fafafa;border-left:4px solid #bbb;padding:.4em 1em}
+nav.toc li{margin:.1em 0}
 "#;
 
 fn badge(v: Verdict) -> String {
@@ -52,12 +84,7 @@ fn badge_text(v: Verdict, text: &str) -> String {
 }
 
 fn section_badge(v: SectionVerdict) -> String {
-    let class = match v {
-        SectionVerdict::Agrees => "agrees",
-        SectionVerdict::Incomplete => "incomplete",
-        SectionVerdict::Differs => "differs",
-    };
-    format!(r#"<span class="v {class}">{}</span>"#, v.label())
+    format!(r#"<span class="v {}">{}</span>"#, v.key(), v.label())
 }
 
 fn tally_cells(t: &Tally) -> String {
@@ -89,7 +116,7 @@ fn table_html(out: &mut String, t: &DataTable) {
 }
 
 fn methods_html(out: &mut String, report: &Report) {
-    out.push_str("<h2 id=\"methods\">Methods</h2>\n");
+    out.push_str("<h2 id=\"methods\">Methods <a class=top href=\"#top\">↑ top</a></h2>\n");
     for b in methods::blocks(report) {
         match b {
             Block::Heading(h) => {
@@ -102,7 +129,14 @@ fn methods_html(out: &mut String, report: &Report) {
                 let _ = writeln!(out, "<pre><code>{}</code></pre>", esc(&c));
             }
             Block::Table(t) => {
+                let folded = t.rows.len() > FOLD_ROWS;
+                if folded {
+                    let _ = write!(out, "<details><summary>{} rows</summary>", t.rows.len());
+                }
                 table_html(out, &t);
+                if folded {
+                    out.push_str("</details>\n");
+                }
                 let _ = writeln!(
                     out,
                     r#"<p class="data">data: <a href="{}">{}.csv</a><a href="{}">.json</a></p>"#,
@@ -120,11 +154,22 @@ fn comparison_row(c: &Comparison) -> String {
         v.map(|v| esc(&v.display())).unwrap_or_else(|| "—".into())
     };
     let paper = match c.paper() {
-        Some(p) => format!(
-            r#"{}<span class="src">{}</span>"#,
-            esc(&p.display()),
-            esc(&c.paper_source().marker())
-        ),
+        Some(p) => {
+            let mut cell = format!(
+                r#"{}<span class="src">{}</span>"#,
+                esc(&p.display()),
+                esc(&c.paper_source().marker())
+            );
+            if let Some((v, src)) = c.also() {
+                let _ = write!(
+                    cell,
+                    r#"{}<span class="src">{}</span>"#,
+                    esc(&v.display()),
+                    esc(&src.marker())
+                );
+            }
+            cell
+        }
         None => "—".into(),
     };
     let diff = c
@@ -133,7 +178,7 @@ fn comparison_row(c: &Comparison) -> String {
         .unwrap_or_else(|| "—".into());
     format!(
         "<tr><td>{}</td><td class=num>{}</td><td class=num>{}</td><td class=num>{}</td><td>{}</td><td>{}</td></tr>\n",
-        esc(c.label()),
+        rich(c.label()),
         paper,
         show(c.ours()),
         esc(&diff),
@@ -147,25 +192,37 @@ fn item_html(out: &mut String, item: &Item) {
         out,
         r#"<h3 id="{id}">{title} {badge}</h3>"#,
         id = esc(&item.id),
-        title = esc(&item.title),
+        title = rich(&item.title),
         badge = badge(item.verdict())
     );
     if !item.description.is_empty() {
-        let _ = writeln!(out, "<p>{}</p>", esc(&item.description));
+        let _ = writeln!(out, "<p>{}</p>", rich(&item.description));
     }
     if !item.comparisons.is_empty() {
-        out.push_str("<table><tr><th>quantity</th><th>paper</th><th>ours</th><th>ours − paper</th><th>verdict</th><th>reason / note</th></tr>\n");
+        let folded = item.comparisons.len() > FOLD_ROWS;
+        if folded {
+            let _ = write!(
+                out,
+                "<details><summary>{} comparisons: {}</summary>",
+                item.comparisons.len(),
+                esc(&Tally::of(std::iter::once(item)).summary())
+            );
+        }
+        out.push_str("<table><tr><th>quantity</th><th>reference</th><th>ours</th><th>ours − reference</th><th>verdict</th><th>reason / note</th></tr>\n");
         for c in &item.comparisons {
             out.push_str(&comparison_row(c));
         }
         out.push_str("</table>\n");
+        if folded {
+            out.push_str("</details>\n");
+        }
     }
     for f in &item.figures {
         let _ = writeln!(
             out,
             r#"<figure><a href="figures/{file}"><img src="figures/{file}" alt="{cap}"></a><figcaption>{cap} (scaled to the page; click for full size)</figcaption></figure>"#,
             file = esc(&f.file),
-            cap = esc(&f.caption)
+            cap = rich(&f.caption)
         );
     }
     let comparisons = item.comparison_table();
@@ -182,24 +239,59 @@ fn item_html(out: &mut String, item: &Item) {
     out.push_str("</p>\n");
 }
 
+fn abstract_html(out: &mut String, report: &Report) {
+    out.push_str("<h2 id=\"abstract\">Abstract</h2>\n<div class=abstract>\n");
+    for p in summary::paragraphs(report) {
+        let _ = writeln!(out, "<p>{}</p>", rich(&p.lead));
+        if !p.lines.is_empty() {
+            out.push_str("<ul>");
+            for l in &p.lines {
+                let _ = write!(out, "<li>{}</li>", rich(l));
+            }
+            out.push_str("</ul>\n");
+        }
+    }
+    out.push_str("</div>\n");
+}
+
+fn contents_html(out: &mut String, report: &Report) {
+    out.push_str("<nav class=toc><h2 id=\"contents\">Contents</h2><ul>");
+    out.push_str("<li><a href=\"#abstract\">Abstract</a></li><li><a href=\"#classes\">Verdict classes</a></li><li><a href=\"#provenance\">Provenance</a></li><li><a href=\"#summary\">Summary by section</a></li>");
+    for s in &report.sections {
+        let _ = write!(
+            out,
+            r##"<li><a href="#{id}">{title}</a> {badge}</li>"##,
+            id = esc(&s.id),
+            title = rich(&s.title),
+            badge = section_badge(s.verdict())
+        );
+    }
+    out.push_str("<li><a href=\"#methods\">Methods</a></li><li><a href=\"explore.html\">Step through the searches in the browser (explore.html, written beside this page)</a></li></ul></nav>\n");
+}
+
 /// Renders the whole report as one HTML page.
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>{t}</title><style>{STYLE}</style></head><body>\n<h1>{t}</h1>",
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>{t}</title><style>{STYLE}</style></head><body>\n<h1 id=\"top\">{t}</h1>",
         t = esc(&report.title)
     );
-    out.push_str("<p>Every table and figure of the five seed documents beside our reproduction. Each comparison carries one verdict class:</p>\n<ul>");
+    out.push_str(
+        "<p>Every table and figure of the five seed documents beside our reproduction.</p>\n",
+    );
+    abstract_html(&mut out, report);
+    contents_html(&mut out, report);
+    out.push_str("<h2 id=\"classes\">Verdict classes</h2>\n<p>Each comparison carries one verdict class:</p>\n<ul>");
     for v in Verdict::ALL {
         let _ = write!(out, "<li>{} {}</li>", badge(v), esc(v.meaning()));
     }
-    out.push_str("</ul>\n<p>How intervals, tolerances and section verdicts are set, and how to rerun a section: <a href=\"#methods\">Methods</a>.</p>\n<h2 id=\"provenance\">Provenance</h2>\n<table class=settings>");
+    out.push_str("</ul>\n<p>Beside each reference value its source: <i>printed</i> with its place in the seed, <i>evaluated</i> (our evaluation of a seed's formula), or <i>ours</i> (a reference of our own: a model, one thread, a self-consistency check, which never counts as a comparison with a seed). How intervals, tolerances and section verdicts are set, and how to rerun a section: <a href=\"#methods\">Methods</a>.</p>\n<h2 id=\"provenance\">Provenance</h2>\n<table class=settings>");
     for (k, v) in &report.settings {
         let _ = write!(out, "<tr><th>{}</th><td>{}</td></tr>", esc(k), esc(v));
     }
     out.push_str(
-        "</table>\n<h2>Summary</h2>\n<table class=summary><tr><th>section</th><th>verdict</th>",
+        "</table>\n<h2 id=\"summary\">Summary</h2>\n<table class=summary><tr><th>section</th><th>verdict</th>",
     );
     for v in Verdict::ALL {
         let _ = write!(out, "<th>{}</th>", esc(v.label()));
@@ -210,7 +302,7 @@ pub fn render(report: &Report) -> String {
             out,
             r##"<tr><td><a href="#{id}">{title}</a></td><td>{badge}</td>{cells}<td>{secs:.1}</td></tr>"##,
             id = esc(&s.id),
-            title = esc(&s.title),
+            title = rich(&s.title),
             badge = section_badge(s.verdict()),
             cells = tally_cells(&Tally::of(&s.items)),
             secs = s.seconds
@@ -223,19 +315,22 @@ pub fn render(report: &Report) -> String {
     );
     let _ = writeln!(out, "<p>{}</p>", esc(crate::model::SECTION_RULE));
     for s in &report.sections {
+        let t = Tally::of(&s.items);
         let _ = writeln!(
             out,
-            r#"<h2 id="{id}">{title} {badge}</h2><p><i>{src}</i></p>"#,
+            r##"<h2 id="{id}">{title} {badge}<a class=top href="#top">↑ top</a></h2><p><i>{src}</i></p><p>{n} comparisons: {summary}.</p>"##,
             id = esc(&s.id),
-            title = esc(&s.title),
+            title = rich(&s.title),
             badge = section_badge(s.verdict()),
-            src = esc(&s.sources)
+            src = rich(&s.sources),
+            n = t.counts.values().sum::<usize>(),
+            summary = esc(&t.summary())
         );
         for item in &s.items {
             item_html(&mut out, item);
         }
     }
     methods_html(&mut out, report);
-    out.push_str("<p><small>Machine-readable: <a href=\"report.json\">report.json</a>, Markdown twin: <a href=\"report.md\">report.md</a>.</small></p>\n</body></html>\n");
+    out.push_str("<p><small><a href=\"#top\">↑ top</a> · Machine-readable: <a href=\"report.json\">report.json</a>, Markdown twin: <a href=\"report.md\">report.md</a>.</small></p>\n</body></html>\n");
     out
 }

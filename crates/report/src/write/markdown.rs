@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::methods::{self, Block};
+use super::summary;
 use crate::model::{DataTable, Report, Tally, Verdict};
 
 /// Escapes the characters that break a Markdown table cell.
@@ -60,12 +61,32 @@ fn methods_md(out: &mut String, report: &Report) {
 /// Renders the report as Markdown.
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", report.title);
-    out.push_str("Every table and figure of the five seed documents beside our reproduction. Each comparison carries one verdict class:\n\n");
+    let _ = writeln!(out, "<a id=\"top\"></a>\n# {}\n", report.title);
+    out.push_str("Every table and figure of the five seed documents beside our reproduction.\n\n## Abstract\n\n");
+    for p in summary::paragraphs(report) {
+        let _ = writeln!(out, "{}\n", p.lead);
+        for l in &p.lines {
+            let _ = writeln!(out, "- {l}");
+        }
+        if !p.lines.is_empty() {
+            out.push('\n');
+        }
+    }
+    out.push_str("## Contents\n\n- [Provenance](#provenance)\n- [Summary](#summary)\n");
+    for s in &report.sections {
+        let _ = writeln!(
+            out,
+            "- [{}](#{}) — **{}**",
+            s.title,
+            s.id,
+            s.verdict().label()
+        );
+    }
+    out.push_str("- [Methods](#methods)\n- [Step through the searches in the browser](explore.html) (explore.html, written beside this file)\n\n## Verdict classes\n\nEach comparison carries one verdict class:\n\n");
     for v in Verdict::ALL {
         let _ = writeln!(out, "- {}: {}", verdict(v), v.meaning());
     }
-    out.push_str("\nHow intervals, tolerances and section verdicts are set, and how to rerun a section: [Methods](#methods).\n\n## Provenance\n\n");
+    out.push_str("\nBeside each reference value its source: *printed* with its place in the seed, *evaluated* (our evaluation of a seed's formula), or *ours* (a reference of our own, which never counts as a comparison with a seed). How intervals, tolerances and section verdicts are set, and how to rerun a section: [Methods](#methods).\n\n<a id=\"provenance\"></a>\n## Provenance\n\n");
     for (k, v) in &report.settings {
         let _ = writeln!(out, "- {k}: `{v}`");
     }
@@ -78,7 +99,7 @@ pub fn render(report: &Report) -> String {
     };
     let _ = writeln!(
         out,
-        "\n## Summary\n\n| section | verdict | {} | seconds |\n|---|---|{}---|",
+        "\n<a id=\"summary\"></a>\n## Summary\n\n| section | verdict | {} | seconds |\n|---|---|{}---|",
         Verdict::ALL
             .iter()
             .map(|v| v.label())
@@ -102,11 +123,13 @@ pub fn render(report: &Report) -> String {
     for s in &report.sections {
         let _ = writeln!(
             out,
-            "<a id=\"{}\"></a>\n## {} — {}\n\n*{}*\n",
+            "<a id=\"{}\"></a>\n## {} — {}\n\n*{}*\n\n{} comparisons: {}. [↑ top](#top)\n",
             s.id,
             s.title,
             format_args!("**{}**", s.verdict().label()),
-            s.sources
+            s.sources,
+            Tally::of(&s.items).counts.values().sum::<usize>(),
+            Tally::of(&s.items).summary()
         );
         for item in &s.items {
             let _ = writeln!(out, "### {} — {}\n", item.title, verdict(item.verdict()));
@@ -114,7 +137,7 @@ pub fn render(report: &Report) -> String {
                 let _ = writeln!(out, "{}\n", item.description);
             }
             if !item.comparisons.is_empty() {
-                out.push_str("| quantity | paper | ours | ours − paper | verdict | reason / note |\n|---|---|---|---|---|---|\n");
+                out.push_str("| quantity | reference | ours | ours − reference | verdict | reason / note |\n|---|---|---|---|---|---|\n");
                 for c in &item.comparisons {
                     let show = |v: Option<&crate::model::Value>| {
                         v.map(|v| cell(&v.display())).unwrap_or_else(|| "—".into())

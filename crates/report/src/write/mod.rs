@@ -12,6 +12,7 @@
 mod html;
 mod markdown;
 mod methods;
+mod summary;
 
 use std::path::{Path, PathBuf};
 
@@ -164,6 +165,43 @@ pub fn to_csv(t: &DataTable) -> anyhow::Result<String> {
     )?)
 }
 
+/// A data table as aligned text for a terminal: a header line and one line
+/// per row, each indented by two spaces, the columns padded to their widest
+/// cell up to 60 characters (longer cells, such as big rationals, run on).
+pub fn to_text(t: &DataTable) -> String {
+    const MAX_ALIGNED_WIDTH: usize = 60;
+    let cells: Vec<Vec<String>> = t
+        .rows
+        .iter()
+        .map(|r| r.iter().map(cell_text).collect())
+        .collect();
+    let widths: Vec<usize> = (0..t.columns.len())
+        .map(|c| {
+            cells
+                .iter()
+                .map(|r| r[c].chars().count())
+                .chain([t.columns[c].chars().count()])
+                .filter(|&w| w <= MAX_ALIGNED_WIDTH)
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |row: &[String]| {
+        let parts: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &w)| {
+                let padding = w.saturating_sub(cell.chars().count());
+                format!("{cell}{}", " ".repeat(padding))
+            })
+            .collect();
+        format!("  {}\n", parts.join("  ").trim_end())
+    };
+    std::iter::once(line(&t.columns))
+        .chain(cells.iter().map(|r| line(r)))
+        .collect()
+}
+
 /// A data table as a JSON array of objects (one per row).
 pub fn to_json(t: &DataTable) -> serde_json::Value {
     serde_json::Value::Array(
@@ -187,11 +225,10 @@ mod tests {
 
     fn tiny_report(answer: i128) -> Report {
         let mut item = Item::new("tiny", ItemKind::Check, "tiny");
-        item.compare(Comparison::exact(
-            "answer",
-            Value::int(42),
-            Value::int(answer),
-        ));
+        item.compare(
+            Comparison::exact("answer", Value::int(42), Value::int(answer))
+                .against_ours("the answer of the test"),
+        );
         let mut data = DataTable::new("tiny-data", &["x"]);
         data.push(vec![json!(answer)]);
         item.data.push(data);
@@ -298,6 +335,23 @@ mod tests {
         let err = write_report(&tiny_report(42), root.path()).expect_err("refused");
         assert!(err.to_string().contains("no report"), "{err}");
         assert!(root.path().join("precious.txt").is_file());
+    }
+
+    #[test]
+    fn text_aligns_columns_and_lets_huge_cells_run_on() {
+        let mut t = DataTable::new("t", &["N", "value"]);
+        t.push(vec![json!(10), json!("x,y")]);
+        t.push(vec![json!(2), json!(null)]);
+        assert_eq!(to_text(&t), "  N   value\n  10  x,y\n  2\n");
+        let huge = "1".repeat(70_000);
+        t.push(vec![json!(3), json!(huge)]);
+        let text = to_text(&t);
+        assert!(
+            text.starts_with("  N   value\n  10  x,y\n"),
+            "{}",
+            &text[..40]
+        );
+        assert!(text.ends_with(&format!("  3   {huge}\n")));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::sss::TooLarge;
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::Observer;
-use crate::search::{Node, Search};
+use crate::search::{Cut, Node, Search};
 use crate::value::{INFINITY, NEG_INFINITY, Value};
 
 /// No successors stored yet.
@@ -46,7 +46,8 @@ struct PathTable {
 /// bound that answers the question settles the position
 /// ([`crate::Observer::settled`]); a bottom position is stored exactly the
 /// first time, so it is evaluated once in the whole sequence of passes.
-/// Returns g with g ≥ γ a lower bound on F(pos), or g < γ an upper bound.
+/// Returns g with g ≥ γ a lower bound on F(pos), or g < γ an upper bound,
+/// and the cutoff the position made, which its parent reports.
 #[allow(clippy::too_many_arguments)]
 fn mt<G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
@@ -57,20 +58,20 @@ fn mt<G: Game, O: Observer>(
     index: usize,
     depth: u32,
     gamma: Value,
-) -> Result<Value, TooLarge> {
+) -> Result<(Value, Cut), TooLarge> {
     s.enter(ply, index, gamma - 1, gamma);
     let known = table.records[record];
     if known.lower >= gamma {
-        return Ok(s.settle(ply, known.lower));
+        return Ok((s.settle(ply, known.lower), Cut::NONE));
     }
     if known.upper < gamma {
-        return Ok(s.settle(ply, known.upper));
+        return Ok((s.settle(ply, known.upper), Cut::NONE));
     }
     let moves = match s.expand(pos, ply, depth) {
         Node::Bottom(f) => {
             table.records[record].lower = f;
             table.records[record].upper = f;
-            return Ok(f);
+            return Ok((f, Cut::NONE));
         }
         Node::Interior(moves) => moves,
     };
@@ -93,6 +94,7 @@ fn mt<G: Game, O: Observer>(
         f => f as usize,
     };
     let mut g = NEG_INFINITY;
+    let mut cut = Cut::NONE;
     for i in 0..n {
         let mv = moves.get(i);
         let child = s.game.play(pos, mv);
@@ -106,19 +108,21 @@ fn mt<G: Game, O: Observer>(
             depth - 1,
             1 - gamma,
         ) {
-            Ok(t) => -t,
+            Ok((t, child_cut)) => {
+                s.successor_cut(ply + 1, child_cut, -t, g);
+                -t
+            }
             Err(e) => {
                 s.release(ply, moves);
                 return Err(e);
             }
         };
-        s.successor_done(t, g);
         if t > g {
             g = t;
             s.update_pv(ply, mv);
         }
         if g >= gamma {
-            s.report_cutoff(ply, n - i - 1);
+            cut = s.cut(n - i - 1);
             break;
         }
     }
@@ -128,7 +132,7 @@ fn mt<G: Game, O: Observer>(
     } else {
         table.records[record].lower = g;
     }
-    Ok(g)
+    Ok((g, cut))
 }
 
 /// MT-SSS\* (Plaat, Schaeffer, Pijls & de Bruin 1996, AI 87, Fig. 10): SSS\*
@@ -168,8 +172,10 @@ pub fn mt_sss_star<G: Game, O: Observer>(
             s.report_research(0);
         }
         passes += 1;
-        g = mt(s, &mut table, 0, root, 0, 0, depth, gamma)
+        let cut;
+        (g, cut) = mt(s, &mut table, 0, root, 0, 0, depth, gamma)
             .map_err(|e| TooLarge { bound: gamma, ..e })?;
+        s.root_cut(cut);
         if g == gamma || s.stopped() {
             return Ok(g);
         }

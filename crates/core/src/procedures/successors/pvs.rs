@@ -4,7 +4,7 @@
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::Observer;
-use crate::search::{Node, Search};
+use crate::search::{Cut, Node, Search};
 use crate::value::{NEG_INFINITY, Value};
 
 /// Principal variation search (Marsland & Campbell 1982; NegaScout,
@@ -20,7 +20,7 @@ pub fn principal_variation_search<G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    pvs_node(s, root, 0, 0, depth, alpha, beta)
+    pvs_node(s, root, 0, 0, depth, alpha, beta).0
 }
 
 fn pvs_node<G: Game, O: Observer>(
@@ -31,40 +31,51 @@ fn pvs_node<G: Game, O: Observer>(
     depth: u32,
     alpha: Value,
     beta: Value,
-) -> Value {
+) -> (Value, Cut) {
     let moves = match s.open(pos, ply, index, depth, alpha, beta) {
-        Node::Bottom(v) => return s.returned(ply, v),
+        Node::Bottom(v) => return (s.returned(ply, v), Cut::NONE),
         Node::Interior(moves) => moves,
     };
     let mut m = NEG_INFINITY;
     let mut own = NEG_INFINITY;
+    let mut cut = Cut::NONE;
     for i in 0..moves.len() {
         let mv = moves.get(i);
         let child = s.game.play(pos, mv);
         let (d, at) = (depth - 1, ply + 1);
         let lower = m.max(alpha);
-        let t = if i == 0 {
-            -pvs_node(s, &child, at, i + 1, d, -beta, -lower)
+        // A test that proves the successor better fails low at the
+        // successor, which then made no cutoff: only the search that
+        // settles it can have made one.
+        let (v, child_cut) = if i == 0 {
+            pvs_node(s, &child, at, i + 1, d, -beta, -lower)
         } else {
-            let t = -pvs_node(s, &child, at, i + 1, d, -(lower + 1), -lower);
+            let (v, child_cut) = pvs_node(s, &child, at, i + 1, d, -(lower + 1), -lower);
+            let t = -v;
             if t > lower && t < beta {
                 s.report_research(at);
-                -pvs_node(s, &child, at, i + 1, d, -beta, -t)
+                pvs_node(s, &child, at, i + 1, d, -beta, -t)
             } else {
-                t
+                (v, child_cut)
             }
         };
-        s.successor_done(t, own);
+        let t = -v;
+        s.successor_cut(at, child_cut, t, own);
         own = own.max(t);
         if t > m {
             m = t;
             s.update_pv(ply, mv);
         }
         if m >= beta {
-            s.report_cutoff(ply, moves.len() - i - 1);
+            cut = s.cut(moves.len() - i - 1);
             break;
         }
     }
     s.release(ply, moves);
-    s.returned(ply, m)
+    if ply == 0 {
+        // Nothing is above the root to classify its cutoff (never deep);
+        // it is reported before the root returns.
+        s.root_cut(cut);
+    }
+    (s.returned(ply, m), cut)
 }

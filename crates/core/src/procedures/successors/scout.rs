@@ -45,8 +45,8 @@ fn scout_node<G: Game, O: Observer>(
     for i in 1..moves.len() {
         let mv = moves.get(i);
         let child = s.game.play(pos, mv);
-        let no_better = test_node(s, &child, ply + 1, i + 1, depth - 1, -v, false);
-        settle_cutoff(s);
+        let (no_better, cut) = test_node(s, &child, ply + 1, i + 1, depth - 1, -v, false);
+        settle_cutoff(s, ply + 1, cut);
         if !no_better {
             s.report_research(ply + 1);
             v = -scout_node(s, &child, ply + 1, i + 1, depth - 1);

@@ -19,7 +19,7 @@
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::observer::Observer;
-use crate::search::{Node, Search};
+use crate::search::{Cut, Node, Search};
 use crate::value::{NEG_INFINITY, Value};
 
 /// Which of Pearl's two questions [`pearl_test`] answers about F(p) and v.
@@ -44,12 +44,13 @@ pub fn pearl_test<G: Game, O: Observer>(
     v: Value,
     inequality: Inequality,
 ) -> bool {
-    let answer = test_node(s, root, 0, 0, depth, v, inequality == Inequality::Greater);
-    settle_cutoff(s);
+    let (answer, cut) = test_node(s, root, 0, 0, depth, v, inequality == Inequality::Greater);
+    s.root_cut(cut);
     answer
 }
 
-/// Test at one position: F(pos) > v when `strict`, F(pos) ≥ v otherwise.
+/// Test at one position: F(pos) > v when `strict`, F(pos) ≥ v otherwise;
+/// and the cutoff it made, which its parent settles ([`settle_cutoff`]).
 pub(super) fn test_node<G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     pos: &G::Position,
@@ -58,35 +59,36 @@ pub(super) fn test_node<G: Game, O: Observer>(
     depth: u32,
     v: Value,
     strict: bool,
-) -> bool {
+) -> (bool, Cut) {
     let (alpha, beta) = if strict {
         (v, v.saturating_add(1))
     } else {
         (v.saturating_sub(1).max(NEG_INFINITY), v)
     };
     let moves = match s.open(pos, ply, index, depth, alpha, beta) {
-        Node::Bottom(f) => return if strict { f > v } else { f >= v },
+        Node::Bottom(f) => return (if strict { f > v } else { f >= v }, Cut::NONE),
         Node::Interior(moves) => moves,
     };
     let n = moves.len();
     let mut answer = false;
+    let mut cut = Cut::NONE;
     for i in 0..n {
         let child = s.game.play(pos, moves.get(i));
-        let refuted = test_node(s, &child, ply + 1, i + 1, depth - 1, -v, !strict);
-        settle_cutoff(s);
+        let (refuted, child_cut) = test_node(s, &child, ply + 1, i + 1, depth - 1, -v, !strict);
+        settle_cutoff(s, ply + 1, child_cut);
         if !refuted {
             answer = true;
-            s.report_cutoff(ply, n - i - 1);
+            cut = s.cut(n - i - 1);
             break;
         }
     }
     s.release(ply, moves);
-    answer
+    (answer, cut)
 }
 
-/// Reports a cutoff made by the position just tested as shallow: the
-/// threshold it stopped on is the one its parent passed down.
+/// Reports the cutoff `cut` made by the position just tested at `ply` as
+/// shallow: the threshold it stopped on is the one its parent passed down.
 #[inline]
-pub(super) fn settle_cutoff<G: Game, O: Observer>(s: &mut Search<'_, G, O>) {
-    s.successor_done(0, 0);
+pub(super) fn settle_cutoff<G: Game, O: Observer>(s: &mut Search<'_, G, O>, ply: usize, cut: Cut) {
+    s.successor_cut(ply, cut, 0, 0);
 }
