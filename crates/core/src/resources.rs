@@ -315,6 +315,13 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), ResourceEr
             "it is a folder",
         )));
     }
+    // A device or pipe (`/dev/zero`, `/dev/stdout`) is written into, never
+    // replaced: renaming over it would remove the device for everyone.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return std::fs::write(path, bytes).map_err(error);
+    }
     let tmp = sibling(path, "tmp")?;
     remove_leftovers(path);
     let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
@@ -520,6 +527,10 @@ mod tests {
         assert!(e.to_string().contains("it is a folder"), "{e}");
         let e = write_file_atomically(&dir.join("missing/out.json"), b"x").unwrap_err();
         assert!(matches!(e, ResourceError::Write { .. }), "{e}");
+        assert_eq!(names(&dir), ["folder", "out.json"]);
+        // A device is written into, not replaced by a file.
+        write_file_atomically(Path::new("/dev/null"), b"x").unwrap();
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
         assert_eq!(names(&dir), ["folder", "out.json"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
