@@ -258,6 +258,7 @@ fn every_argument_of_every_command_gets_a_clear_error_or_a_result() {
         }
     }
 
+    eprintln!("{} runs over {} commands", runs.len(), all.len());
     let next = Mutex::new(0usize);
     let failures = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -302,6 +303,10 @@ fn every_argument_of_every_command_gets_a_clear_error_or_a_result() {
             });
         }
     });
+    // No run replaced a device it was given as an output path.
+    use std::os::unix::fs::FileTypeExt as _;
+    let zero = std::fs::metadata("/dev/zero").unwrap().file_type();
+    assert!(zero.is_char_device(), "/dev/zero was replaced");
     let failures = failures.into_inner().unwrap();
     let _ = std::fs::remove_dir_all(&root);
     assert!(
