@@ -96,7 +96,7 @@ impl Position {
     /// them with [`Position::from_fen_960`].
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         let text = fen_fields(fen)?;
-        let board = Board::from_fen(&text, false).map_err(|e| fen_error(fen, format!("{e:?}")))?;
+        let board = Board::from_fen(&text, false).map_err(|e| fen_error(fen, explain(e, &text)))?;
         placement_is_sound(&text, &board).map_err(|reason| fen_error(fen, reason))?;
         standard_castling(&board).map_err(|reason| fen_error(fen, reason))?;
         Ok(Position::from_board(board))
@@ -111,7 +111,7 @@ impl Position {
         let text = fen_fields(fen)?;
         let shredder = xfen_to_shredder(&text).unwrap_or_else(|| text.clone());
         let board =
-            Board::from_fen(&shredder, true).map_err(|e| fen_error(fen, format!("{e:?}")))?;
+            Board::from_fen(&shredder, true).map_err(|e| fen_error(fen, explain(e, &text)))?;
         placement_is_sound(&text, &board).map_err(|reason| fen_error(fen, reason))?;
         Ok(Position::from_board(board))
     }
@@ -313,6 +313,108 @@ fn fen_error(fen: &str, reason: String) -> FenError {
     }
 }
 
+/// What is wrong with the six-field FEN `text`, in the terms of the rules of
+/// chess (cozy-chess says only which field is invalid).
+fn explain(e: cozy_chess::FenParseError, text: &str) -> String {
+    use cozy_chess::FenParseError as E;
+    let field = |i: usize| text.split(' ').nth(i).unwrap_or("");
+    match e {
+        E::InvalidBoard => explain_placement(field(0), field(1)),
+        E::InvalidSideToMove => format!(
+            "the side to move is {:?}: write w (White) or b (Black)",
+            field(1)
+        ),
+        E::InvalidCastlingRights => format!(
+            "the castling rights {:?} do not fit the position: write - or letters of KQkq, \
+             each with its king and that rook still on their home squares",
+            field(2)
+        ),
+        E::InvalidEnPassant => format!(
+            "the en passant square {:?} is impossible here: write - or the empty square \
+             just behind a pawn that has just advanced two squares",
+            field(3)
+        ),
+        E::InvalidHalfMoveClock => format!(
+            "the halfmove clock {:?} must be a whole number of plies from 0 to 100",
+            field(4)
+        ),
+        E::InvalidFullmoveNumber => format!(
+            "the fullmove number {:?} must be a whole number from 1",
+            field(5)
+        ),
+        E::MissingField | E::TooManyFields => {
+            "expected 6 fields (or 4 without the counters)".to_string()
+        }
+    }
+}
+
+/// Why a piece placement (with its side to move) is no position of chess.
+fn explain_placement(placement: &str, side: &str) -> String {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    let mut counts = std::collections::HashMap::new();
+    for (i, rank) in ranks.iter().enumerate() {
+        let mut squares = 0;
+        for c in rank.chars() {
+            match c {
+                '1'..='8' => squares += c as usize - '0' as usize,
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
+                    squares += 1;
+                    *counts.entry(c).or_insert(0) += 1;
+                    if c.eq_ignore_ascii_case(&'p') && (i == 0 || i == 7) {
+                        return format!(
+                            "a pawn stands on rank {} (pawns never stand on the first or last rank)",
+                            8 - i
+                        );
+                    }
+                }
+                _ => {
+                    return format!(
+                        "the placement has {c:?} on rank {}: write pieces as PNBRQK (White), \
+                         pnbrqk (Black) and empty squares as digits 1-8",
+                        8 - i
+                    );
+                }
+            }
+        }
+        if squares != 8 {
+            return format!(
+                "rank {} of the placement has {squares} squares, not 8",
+                8 - i
+            );
+        }
+    }
+    if ranks.len() != 8 {
+        return format!("the placement has {} ranks, not 8", ranks.len());
+    }
+    for (name, king, pawn, lower) in [("White", 'K', 'P', false), ("Black", 'k', 'p', true)] {
+        let n = |c: char| counts.get(&c).copied().unwrap_or(0);
+        let kings = n(king);
+        if kings != 1 {
+            return format!("{name} has {kings} kings (each side has exactly one)");
+        }
+        if n(pawn) > 8 {
+            return format!("{name} has {} pawns (at most 8)", n(pawn));
+        }
+        let pieces: usize = counts
+            .iter()
+            .filter(|(c, _)| c.is_ascii_lowercase() == lower)
+            .map(|(_, k)| k)
+            .sum();
+        if pieces > 16 {
+            return format!("{name} has {pieces} pieces (at most 16)");
+        }
+    }
+    let (mover, other) = if side == "b" {
+        ("Black", "White")
+    } else {
+        ("White", "Black")
+    };
+    format!(
+        "{other} is in check with {mover} to move, or {mover} is checked by more pieces \
+         than one move can give check with: no game reaches this position"
+    )
+}
+
 /// The six fields of a FEN, the counters `0 1` added where left out.
 fn fen_fields(fen: &str) -> Result<String, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -481,6 +583,65 @@ mod tests {
         );
         // Kings a square apart are fine.
         assert!(Position::from_fen("8/8/8/8/8/8/5K1k/8 w - - 0 1").is_ok());
+    }
+
+    #[test]
+    fn fen_errors_say_what_is_wrong_in_chess_terms() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        for (fen, says) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+                "'X' on rank 1",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+                "rank 1 of the placement has 7 squares",
+            ),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", "White has 0 kings"),
+            ("k7/8/8/8/8/8/8/KK6 w - - 0 1", "White has 2 kings"),
+            ("kP6/8/8/8/8/8/8/K7 w - - 0 1", "a pawn stands on rank 8"),
+            (
+                "k7/8/8/8/8/8/8/R6K w - - 0 1",
+                "Black is in check with White to move",
+            ),
+            (
+                &format!("{start} x KQkq - 0 1"),
+                "side to move is \"x\": write w",
+            ),
+            (
+                &format!("{start} w KQkqX - 0 1"),
+                "castling rights \"KQkqX\" do not fit",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+                "castling rights \"K\" do not fit",
+            ),
+            (
+                &format!("{start} w KQkq e4 0 1"),
+                "en passant square \"e4\" is impossible",
+            ),
+            (
+                &format!("{start} w KQkq - 101 1"),
+                "halfmove clock \"101\" must be",
+            ),
+            (
+                &format!("{start} w KQkq - -1 1"),
+                "halfmove clock \"-1\" must be",
+            ),
+            (
+                &format!("{start} w KQkq - 0 0"),
+                "fullmove number \"0\" must be",
+            ),
+        ] {
+            for err in [
+                Position::from_fen(fen).expect_err(fen),
+                Position::from_fen_960(fen).expect_err(fen),
+            ] {
+                assert!(err.reason.contains(says), "{fen}: {err}");
+                // No names of the parser's error variants.
+                assert!(!err.reason.contains("Invalid"), "{fen}: {err}");
+            }
+        }
     }
 
     /// Found by the `fen` fuzz target: a right `k` with the

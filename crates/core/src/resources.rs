@@ -1,8 +1,10 @@
 //! The machine's resources, bounded once for every command: worker threads
-//! (at most the cores), input files (at most [`MAX_INPUT_BYTES`], text only)
-//! and the memory a computation may plan for. Every reader of a user's file
-//! and every `--threads` goes through here, so the limits are one policy,
-//! documented in `docs/reliability.md`.
+//! (at most the cores), input files (at most [`MAX_INPUT_BYTES`], text only),
+//! the memory a computation may plan for (large buffers are reserved
+//! fallibly, within the memory available) and output (files and folders
+//! replaced in one atomic step). Every reader of a user's file, every large
+//! buffer, every written output and every `--threads` goes through here, so
+//! the limits are one policy, documented in `docs/reliability.md`.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -53,6 +55,28 @@ pub enum ResourceError {
         reason: &'static str,
         /// Where.
         offset: u64,
+    },
+    /// A buffer larger than the memory this machine has available, or one
+    /// the allocator refused.
+    #[error(
+        "{what} needs {needed} MiB of memory, but {available}: ask for less",
+        needed = bytes.div_ceil(1 << 20),
+    )]
+    Memory {
+        /// What the memory is for.
+        what: String,
+        /// The bytes asked for.
+        bytes: u128,
+        /// What the machine has, in words.
+        available: String,
+    },
+    /// An output could not be written (nothing of it is left behind).
+    #[error("cannot write {path}: {error}")]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// The I/O error.
+        error: std::io::Error,
     },
 }
 
@@ -177,6 +201,210 @@ pub fn available_memory() -> Option<u64> {
     kib.checked_mul(1024)
 }
 
+/// A vector with room for `n` values of `T`, or [`ResourceError::Memory`]:
+/// more than [`available_memory`] is refused before anything is allocated,
+/// and an allocation the system refuses (an address-space limit, overcommit
+/// off) is an error rather than an abort. `what` names the buffer in the
+/// error ("a transposition table of 16384 MiB").
+pub fn try_vec<T>(n: usize, what: &str) -> Result<Vec<T>, ResourceError> {
+    let bytes = n as u128 * std::mem::size_of::<T>() as u128;
+    let refuse = |available: String| ResourceError::Memory {
+        what: what.to_string(),
+        bytes,
+        available,
+    };
+    if let Some(free) = available_memory()
+        && bytes > u128::from(free)
+    {
+        return Err(refuse(format!(
+            "this machine has {} MiB available",
+            free >> 20
+        )));
+    }
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)
+        .map_err(|_| refuse("the system refused to allocate it".to_string()))?;
+    Ok(v)
+}
+
+/// [`try_vec`] filled with `n` copies of `value`.
+pub fn try_filled_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, ResourceError> {
+    let mut v = try_vec(n, what)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// The hidden name of an output's staging copy (`.NAME.tmp-PID`) or of an
+/// earlier version moved aside (`.NAME.old-PID`), beside the output.
+fn sibling(path: &Path, role: &str) -> Result<PathBuf, ResourceError> {
+    let name = path.file_name().ok_or_else(|| ResourceError::Write {
+        path: path.to_path_buf(),
+        error: std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it does not end in a file or folder name",
+        ),
+    })?;
+    let mut hidden = std::ffi::OsString::from(".");
+    hidden.push(name);
+    hidden.push(format!(".{role}-{}", std::process::id()));
+    Ok(path.with_file_name(hidden))
+}
+
+/// The folder an output is written into (`.` for a bare name).
+fn parent_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Removes what interrupted earlier writes of `path` left beside it: staging
+/// copies and old versions (`.NAME.tmp-*`, `.NAME.old-*`) whose process is
+/// no longer running. A write killed at any point leaves at most these, and
+/// the next write of the same output removes them.
+pub fn remove_leftovers(path: &Path) {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(parent_of(path)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(rest) = file_name
+            .to_str()
+            .and_then(|f| f.strip_prefix('.'))
+            .and_then(|f| f.strip_prefix(name))
+        else {
+            continue;
+        };
+        let Some(tag) = rest
+            .strip_prefix(".tmp-")
+            .or_else(|| rest.strip_prefix(".old-"))
+            .or_else(|| (rest == ".tmp").then_some(""))
+        else {
+            continue;
+        };
+        // A process id that is still running is a concurrent write: left alone.
+        let running = tag.parse::<u32>().is_ok_and(|pid| {
+            pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists()
+        });
+        if !running {
+            let p = entry.path();
+            let _ = if p.is_dir() {
+                std::fs::remove_dir_all(&p)
+            } else {
+                std::fs::remove_file(&p)
+            };
+        }
+    }
+}
+
+/// Writes `bytes` to the file `path` atomically: into `.NAME.tmp-PID` beside
+/// it, then renamed over it, so `path` holds either its old content or all
+/// of the new. On any error the temporary file is removed; a `path` that is a
+/// folder is refused before anything is written.
+pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<(), ResourceError> {
+    let error = |error| ResourceError::Write {
+        path: path.to_path_buf(),
+        error,
+    };
+    if path.is_dir() {
+        return Err(error(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "it is a folder",
+        )));
+    }
+    // A device or pipe (`/dev/zero`, `/dev/stdout`) is written into, never
+    // replaced: renaming over it would remove the device for everyone.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return std::fs::write(path, bytes).map_err(error);
+    }
+    let tmp = sibling(path, "tmp")?;
+    remove_leftovers(path);
+    let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(error(e));
+    }
+    Ok(())
+}
+
+/// Replaces the folder `dir` by one that `build` fills, atomically: `build`
+/// writes into a staging folder `.NAME.tmp-PID` beside `dir`, which is then
+/// exchanged with `dir` in one `renameat2(RENAME_EXCHANGE)` (Linux; elsewhere,
+/// and on file systems without it, the old folder is moved aside first), so
+/// a process killed at any moment leaves `dir` whole, old or new. If `build`
+/// fails, the staging folder is removed and `dir` is untouched. Leftovers of
+/// earlier interrupted writes are removed first ([`remove_leftovers`]).
+pub fn replace_dir_atomically<T, E>(
+    dir: &Path,
+    build: impl FnOnce(&Path) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<ResourceError>,
+{
+    let error = |path: &Path, error| ResourceError::Write {
+        path: path.to_path_buf(),
+        error,
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(error(
+            dir,
+            std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "it exists and is not a folder",
+            ),
+        )
+        .into());
+    }
+    let staged = sibling(dir, "tmp")?;
+    let parent = parent_of(dir);
+    std::fs::create_dir_all(&parent).map_err(|e| error(&parent, e))?;
+    remove_leftovers(dir);
+    std::fs::create_dir(&staged).map_err(|e| error(&staged, e))?;
+    let built = match build(&staged) {
+        Ok(built) => built,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&staged);
+            return Err(e);
+        }
+    };
+    if let Err(e) = swap_in(&staged, dir) {
+        let _ = std::fs::remove_dir_all(&staged);
+        return Err(error(dir, e).into());
+    }
+    // `staged` now holds the old folder, if there was one.
+    let _ = std::fs::remove_dir_all(&staged);
+    Ok(built)
+}
+
+/// Puts the folder `staged` at `dir`; an old `dir` ends up at `staged`.
+fn swap_in(staged: &Path, dir: &Path) -> std::io::Result<()> {
+    if std::fs::symlink_metadata(dir).is_err() {
+        return std::fs::rename(staged, dir);
+    }
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, staged, CWD, dir, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(()),
+            // No RENAME_EXCHANGE here: fall back to two renames.
+            Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let old = sibling(dir, "old").map_err(std::io::Error::other)?;
+    std::fs::rename(dir, &old)?;
+    if let Err(e) = std::fs::rename(staged, dir) {
+        let _ = std::fs::rename(&old, dir);
+        return Err(e);
+    }
+    std::fs::rename(&old, staged)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,6 +484,92 @@ mod tests {
             ),
             "{e}"
         );
+    }
+
+    #[test]
+    fn buffers_beyond_the_memory_are_refused_not_aborted() {
+        let v: Vec<u64> = try_vec(1000, "a test buffer").unwrap();
+        assert!(v.capacity() >= 1000);
+        assert_eq!(try_filled_vec(3, 7u8, "x").unwrap(), vec![7, 7, 7]);
+        // 2^60 bytes: more than any machine has, refused before allocating.
+        let e = try_vec::<u64>(1 << 57, "a huge table").unwrap_err();
+        assert!(matches!(e, ResourceError::Memory { .. }), "{e}");
+        let e = e.to_string();
+        assert!(e.starts_with("a huge table needs 1099511627776 MiB"), "{e}");
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("alphabeta-output-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn files_are_replaced_whole_and_refusals_leave_nothing() {
+        let dir = scratch("file");
+        let out = dir.join("out.json");
+        write_file_atomically(&out, b"old").unwrap();
+        write_file_atomically(&out, b"new").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"new");
+        std::fs::create_dir(dir.join("folder")).unwrap();
+        let e = write_file_atomically(&dir.join("folder"), b"x").unwrap_err();
+        assert!(e.to_string().contains("it is a folder"), "{e}");
+        let e = write_file_atomically(&dir.join("missing/out.json"), b"x").unwrap_err();
+        assert!(matches!(e, ResourceError::Write { .. }), "{e}");
+        assert_eq!(names(&dir), ["folder", "out.json"]);
+        // A device is written into, not replaced by a file.
+        write_file_atomically(Path::new("/dev/null"), b"x").unwrap();
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+        assert_eq!(names(&dir), ["folder", "out.json"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn folders_are_exchanged_whole_and_leftovers_cleaned() {
+        let dir = scratch("folder");
+        let out = dir.join("report");
+        let fill = |text: &'static str| {
+            move |d: &Path| -> Result<usize, ResourceError> {
+                std::fs::write(d.join("a.txt"), text).unwrap();
+                Ok(text.len())
+            }
+        };
+        assert_eq!(replace_dir_atomically(&out, fill("old")).unwrap(), 3);
+        // What a write killed between steps by an older version left, and a
+        // staging folder of a process that is gone (no pid reaches 4·10⁹).
+        std::fs::create_dir(dir.join(".report.old-4000000000")).unwrap();
+        std::fs::create_dir(dir.join(".report.tmp-ab12Cd")).unwrap();
+        std::fs::write(dir.join(".report.tmp"), "x").unwrap();
+        std::fs::create_dir(dir.join(".reports.tmp-1")).unwrap();
+        replace_dir_atomically(&out, fill("new")).unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("a.txt")).unwrap(), "new");
+        // Only another output's files are left.
+        assert_eq!(names(&dir), [".reports.tmp-1", "report"]);
+        // A failing build leaves the old folder and no staging folder.
+        let e = replace_dir_atomically(&out, |d: &Path| -> Result<(), ResourceError> {
+            std::fs::write(d.join("partial"), "x").unwrap();
+            Err(ResourceError::ZeroThreads)
+        });
+        assert!(e.is_err());
+        assert_eq!(names(&out), ["a.txt"]);
+        assert_eq!(names(&dir), [".reports.tmp-1", "report"]);
+        // A file in the way is refused, not replaced.
+        std::fs::write(dir.join("file"), "keep").unwrap();
+        let e = replace_dir_atomically(&dir.join("file"), fill("x")).unwrap_err();
+        assert!(e.to_string().contains("not a folder"), "{e}");
+        assert_eq!(std::fs::read_to_string(dir.join("file")).unwrap(), "keep");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -113,7 +113,8 @@ impl<G: Game> Default for Spare<G> {
     }
 }
 
-/// How often (in examined positions) the clock and the stop flag are read.
+/// How often (in examined positions, or successors generated) the clock and
+/// the stop flag are read.
 const POLL_INTERVAL: u64 = 1024;
 
 impl<'g, G: Game> Search<'g, G, NoObserver> {
@@ -417,6 +418,13 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             let moves = self.successor_buffer(ply);
             game.moves(pos, moves);
             let n = moves.len();
+            // Generating successors is work a limit must see too: a position
+            // with a million moves costs what a million examined positions
+            // cost, so it brings the next poll that much closer (only where
+            // something polls; an unlimited search keeps `u64::MAX`).
+            if self.next_check != u64::MAX {
+                self.next_check = self.next_check.saturating_sub(n as u64);
+            }
             if n != 0 {
                 self.observer.expand(ply, n);
                 return None;

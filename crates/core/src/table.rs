@@ -7,6 +7,7 @@
 //! size. Distance-scored wins are stored relative to the node, so they stay
 //! correct when the same position is reached at another ply.
 
+use crate::resources::{ResourceError, try_filled_vec};
 use crate::value::{Value, is_loss, is_win};
 
 /// What a stored value says about the true value.
@@ -77,15 +78,33 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// A table that uses about `mebibytes` MiB.
     pub fn with_megabytes(mebibytes: usize) -> Self {
+        Self::with_entries(Self::entries_within(mebibytes))
+    }
+
+    /// [`TranspositionTable::with_megabytes`], refused with an error instead
+    /// of aborting when the machine cannot give the memory
+    /// ([`crate::resources::try_vec`]): the constructor for sizes a user
+    /// chooses.
+    pub fn try_with_megabytes(mebibytes: usize) -> Result<Self, ResourceError> {
+        let n = Self::entries_within(mebibytes);
+        let what = format!("a transposition table of {mebibytes} MiB");
+        Ok(TranspositionTable {
+            entries: try_filled_vec(n, None, &what)?,
+            mask: n - 1,
+            used: 0,
+        })
+    }
+
+    /// The most slots, a power of two, that fit in `mebibytes` MiB.
+    fn entries_within(mebibytes: usize) -> usize {
         let size = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let n = (mebibytes.max(1) << 20) / size;
+        let n = (mebibytes.max(1).saturating_mul(1 << 20) / size).max(1);
         // Round down to a power of two so the memory stays within the budget.
-        let n = if n.is_power_of_two() {
+        if n.is_power_of_two() {
             n
         } else {
             n.next_power_of_two() / 2
-        };
-        Self::with_entries(n)
+        }
     }
 
     /// Number of slots.
@@ -167,6 +186,22 @@ mod tests {
         // Reached again at ply 4, it is a win 7 plies from the root.
         assert_eq!(t.probe(7, 4).unwrap().value, win_in(7));
         assert!(t.probe(8, 0).is_none());
+    }
+
+    #[test]
+    fn a_table_beyond_the_memory_is_an_error() {
+        let t = TranspositionTable::<u8>::try_with_megabytes(1).unwrap();
+        assert_eq!(
+            t.capacity(),
+            TranspositionTable::<u8>::with_megabytes(1).capacity()
+        );
+        let e = TranspositionTable::<u8>::try_with_megabytes(1 << 40)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("a transposition table of 1099511627776 MiB needs"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -423,7 +423,9 @@ pub fn shape<G: Game>(game: &G, root: &G::Position, depth: u32) -> anyhow::Resul
         .limits(limits)
         .track_pv(false);
     alphabeta_core::procedures::negamax(&mut s, root, depth);
-    if s.stopped() {
+    // The bottom positions below a leaf parent are counted after the fact
+    // (the limit is not checked between them): the count decides too.
+    if s.stopped() || s.nodes() > MAX_POSITIONS {
         bail!(
             "the tree has more than {MAX_POSITIONS} positions, more than the explorer draws; \
              give a smaller --depth (or a later tic-tac-toe --position, a smaller model)"

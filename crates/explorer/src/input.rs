@@ -2,12 +2,12 @@
 //! random tree of any model, tic-tac-toe from a position.
 
 use alphabeta_core::Game;
-use alphabeta_models::{ModelSpec, ModelVisitor, TreeModel};
+use alphabeta_models::{ModelKind, ModelSpec, ModelVisitor, TreeModel};
 use alphabeta_trees::tictactoe::{Board, TicTacToe};
 use alphabeta_trees::{Convention, Tree, fixtures};
 use anyhow::{Context, bail};
 
-use crate::export::{Exploration, display_game, display_number};
+use crate::export::{Exploration, MAX_POSITIONS, display_game, display_number};
 
 /// Every named tree of the seeds (`alphabeta search --tree NAME`), explored.
 pub fn named_trees() -> anyhow::Result<Vec<Exploration>> {
@@ -154,6 +154,30 @@ pub fn model(spec: &ModelSpec, seed: u64, command: &str) -> anyhow::Result<Explo
                 self.command,
                 display_number,
             )
+        }
+    }
+    // Trees of one branching factor are refused before a position is
+    // generated: a root of 10⁹ successors would be built before any count
+    // of positions could stop it.
+    let shape = match spec.kind {
+        ModelKind::Uniform { n, d }
+        | ModelKind::Range { n, d, .. }
+        | ModelKind::Additive { n, d, .. }
+        | ModelKind::Dependent { n, d } => Some((n, d)),
+        ModelKind::Branching { .. } => None,
+    };
+    if let Some((n, d)) = shape {
+        let positions = (0..=d).try_fold(0u64, |sum, k| {
+            u64::from(n)
+                .checked_pow(k)
+                .and_then(|level| sum.checked_add(level))
+        });
+        if positions.is_none_or(|p| p > MAX_POSITIONS) {
+            bail!(
+                "a tree of branching {n} and depth {d} has {} positions, more than the \
+                 {MAX_POSITIONS} the explorer draws; give a smaller --n or --d",
+                positions.map_or("over 10^19".to_string(), |p| p.to_string())
+            );
         }
     }
     let title = format!(

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use alphabeta_core::resources::write_file_atomically;
 use anyhow::Context;
 use serde_json::json;
 
@@ -32,18 +33,14 @@ pub fn render(trees: &[Exploration], compare: [&str; 2]) -> String {
         .replace("{{DATA}}", &data)
 }
 
-/// Writes the page for `trees` to `path`, atomically (a temporary file in
-/// the same folder, then renamed over it).
+/// Writes the page for `trees` to `path`, atomically
+/// ([`alphabeta_core::resources::write_file_atomically`]: a temporary file
+/// beside it renamed over it, removed if the write is refused).
 pub fn write_page(path: &Path, trees: &[Exploration], compare: [&str; 2]) -> anyhow::Result<()> {
     let html = render(trees, compare);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create folder {}", dir.display()))?;
     }
-    let name = path
-        .file_name()
-        .with_context(|| format!("{} is not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
-    std::fs::write(&tmp, html).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    Ok(write_file_atomically(path, html.as_bytes())?)
 }

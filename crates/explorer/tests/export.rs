@@ -235,6 +235,78 @@ fn bad_input_is_refused_with_a_reason() {
     assert!(input::named_tree("nope", u32::MAX, "").is_err());
 }
 
+/// A model tree beyond the limit is refused: of one branching factor before
+/// anything is generated, of random branching by its count of positions
+/// (the leaves below a leaf parent are counted after the fact, so the node
+/// limit alone let 10⁵ of them through).
+#[test]
+fn model_trees_beyond_the_limit_are_refused() {
+    let refuse = |model: &str, params: ModelParams| {
+        let spec = ModelSpec::from_params(model, &params).unwrap();
+        let Err(err) = input::model(&spec, 1, "") else {
+            panic!("{model} {params:?} accepted");
+        };
+        format!("{err:#}")
+    };
+    for (n, d, positions) in [(100_000, 1, "100001"), (141, 2, "20023")] {
+        let params = ModelParams {
+            n: Some(n),
+            d: Some(d),
+            ..ModelParams::default()
+        };
+        let e = refuse("uniform", params);
+        assert!(
+            e.contains(&format!("has {positions} positions, more than the 20000")),
+            "{e}"
+        );
+    }
+    // A root of 2³² − 1 successors is refused before it is generated.
+    let e = refuse(
+        "dependent",
+        ModelParams {
+            n: Some(u32::MAX),
+            d: Some(1),
+            ..ModelParams::default()
+        },
+    );
+    assert!(e.contains("has 4294967296 positions"), "{e}");
+    let e = refuse(
+        "branching",
+        ModelParams {
+            d: Some(1),
+            q: Some(vec![1.0]),
+            mean: Some(vec![100_000.0]),
+            ..ModelParams::default()
+        },
+    );
+    assert!(e.contains("more than 20000 positions"), "{e}");
+    // Just within the limit: 1 + 141 + 141² = 20023 is over, 1 + 140 + 140² = 19741 is not.
+    let params = ModelParams {
+        n: Some(140),
+        d: Some(2),
+        ..ModelParams::default()
+    };
+    let spec = ModelSpec::from_params("uniform", &params).unwrap();
+    assert!(input::model(&spec, 1, "").is_ok());
+}
+
+/// A page written over a folder is refused and leaves no temporary file.
+#[test]
+fn a_refused_page_leaves_nothing_behind() {
+    let dir = std::env::temp_dir().join(format!("alphabeta-explorer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let page = dir.join("page.html");
+    std::fs::create_dir_all(&page).unwrap();
+    let err = alphabeta_explorer::write_page(&page, &[pi()], ["f1", "f2"]).unwrap_err();
+    assert!(err.to_string().contains("it is a folder"), "{err}");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["page.html"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Tic-tac-toe from a position: X to move completes the top row at once,
 /// and the page writes wins by distance.
 #[test]

@@ -4,9 +4,9 @@
 //! and the invariants of the totals guard against a damaged or edited file,
 //! which would otherwise pass its numbers silently into the final result.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use alphabeta_core::resources::{Text, read_text_file};
+use alphabeta_core::resources::{ResourceError, Text, read_text_file, write_file_atomically};
 use serde::{Deserialize, Serialize};
 
 use crate::RunError;
@@ -54,16 +54,10 @@ impl Checkpoint {
             checksum: Some(checksum(experiment, totals)),
         };
         let text = serde_json::to_string_pretty(&cp).expect("a checkpoint always serialises");
-        let mut tmp = PathBuf::from(path);
-        let mut name = tmp.file_name().unwrap_or_default().to_os_string();
-        name.push(".tmp");
-        tmp.set_file_name(name);
-        let io = |e| RunError::Checkpoint {
-            path: path.to_path_buf(),
-            error: e,
-        };
-        std::fs::write(&tmp, text).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        write_file_atomically(path, text.as_bytes()).map_err(|e| match e {
+            ResourceError::Write { path, error } => RunError::Checkpoint { path, error },
+            other => RunError::Resource(other),
+        })
     }
 
     /// Reads a checkpoint file and checks that it belongs to `experiment`

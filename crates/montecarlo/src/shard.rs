@@ -17,6 +17,7 @@ use std::ops::Range;
 use std::path::Path;
 use std::str::FromStr;
 
+use alphabeta_core::resources::{ResourceError, Text, read_text_file, write_file_atomically};
 use serde::{Deserialize, Serialize};
 
 use crate::RunError;
@@ -215,13 +216,29 @@ impl ShardResult {
         r.totals
             .check()
             .map_err(|e| bad(format!("its totals are inconsistent: {e}")))?;
-        let valid =
-            Shard::new(r.shard.index, r.shard.count).is_ok() && r.shard.count <= r.experiment.trees;
-        let range = r.shard.range(r.experiment.trees);
-        if !valid || range != (r.first..r.end) || r.totals.trees != r.end - r.first {
+        // The checksum covers the experiment and the totals; the shard's
+        // place is checked field by field, before any range is computed.
+        let (index, count, trees) = (r.shard.index, r.shard.count, r.experiment.trees);
+        if count == 0 {
+            return Err(bad(
+                "its shard count is 0 (a run has at least 1 shard)".into()
+            ));
+        }
+        if index == 0 || index > count {
             return Err(bad(format!(
-                "shard {} of {} trees should hold trees {}..{}, it says {}..{} with {} trees",
-                r.shard, r.experiment.trees, range.start, range.end, r.first, r.end, r.totals.trees
+                "its shard index is {index}, outside 1..={count} (its shard count)"
+            )));
+        }
+        if count > trees {
+            return Err(bad(format!(
+                "it is one of {count} shards of a run of {trees} trees                  (every shard holds at least one tree)"
+            )));
+        }
+        let range = r.shard.range(trees);
+        if range != (r.first..r.end) || r.totals.trees != range.end - range.start {
+            return Err(bad(format!(
+                "shard {} of {trees} trees should hold trees {}..{}, it says {}..{} with {} trees",
+                r.shard, range.start, range.end, r.first, r.end, r.totals.trees
             )));
         }
         Ok(r)
@@ -230,21 +247,18 @@ impl ShardResult {
     /// Reads a result from a file.
     pub fn load(path: &Path) -> Result<ShardResult, ShardError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ShardError::Bad {
+        let text = read_text_file(path, Text::Utf8).map_err(|e| ShardError::Bad {
             source_name: name.clone(),
             reason: e.to_string(),
         })?;
         ShardResult::from_json(&text, &name)
     }
 
-    /// Writes the result to `path` atomically (a temporary file beside it,
-    /// renamed over it).
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".tmp");
-        let tmp = path.with_file_name(name);
-        std::fs::write(&tmp, self.to_json() + "\n")?;
-        std::fs::rename(&tmp, path)
+    /// Writes the result to `path` atomically
+    /// ([`alphabeta_core::resources::write_file_atomically`]): a refused
+    /// write leaves no temporary file.
+    pub fn save(&self, path: &Path) -> Result<(), ResourceError> {
+        write_file_atomically(path, (self.to_json() + "\n").as_bytes())
     }
 }
 

@@ -995,7 +995,14 @@ pub fn items(results: &Results, prefix: &str) -> anyhow::Result<Vec<Item>> {
             }
         }
     }
-    table.figures.push(chart(results, &summaries, prefix)?);
+    match chart(results, &summaries, prefix)? {
+        Some(figure) => table.figures.push(figure),
+        None => {
+            table.description += "\n\nNo chart of terminal positions against the minimal tree: \
+                no procedure has that ratio here (the minimal tree was computed for no \
+                instance, e.g. positions too deep for it); the tables hold every count.";
+        }
+    }
     let mut checks = Item::new(
         format!("{prefix}-findings"),
         ItemKind::Check,
@@ -1115,12 +1122,13 @@ pub fn items(results: &Results, prefix: &str) -> anyhow::Result<Vec<Item>> {
 }
 
 /// Terminal positions / minimal tree for every procedure, one series per
-/// source (procedures numbered in registry order on the x axis).
+/// source (procedures numbered in registry order on the x axis); `None`
+/// when no procedure has the ratio (a chart without data is left out).
 fn chart(
     results: &Results,
     summaries: &[Summary],
     prefix: &str,
-) -> anyhow::Result<crate::model::Figure> {
+) -> anyhow::Result<Option<crate::model::Figure>> {
     let names: Vec<&str> = Named::sequential().map(Named::name).collect();
     let mut chart = Chart::new(
         "Terminal positions of each procedure / the minimal tree's",
@@ -1155,11 +1163,14 @@ fn chart(
             .collect::<Vec<_>>()
             .join(", ")
     );
-    Ok(crate::sections::figure(
+    if chart.series.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(crate::sections::figure(
         &format!("{prefix}-terminal-vs-minimal.svg"),
         &caption,
         chart.to_svg()?,
-    ))
+    )))
 }
 
 /// A one-section report of `results` (what `alphabeta compare` writes with

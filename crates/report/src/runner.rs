@@ -90,7 +90,11 @@ fn select(options: &Options) -> anyhow::Result<Vec<SectionSpec>> {
         "--sections names no section; known sections: {}",
         all.iter().map(|s| s.id).collect::<Vec<_>>().join(", ")
     );
-    for w in wanted {
+    for (i, w) in wanted.iter().enumerate() {
+        anyhow::ensure!(
+            !wanted[..i].contains(w),
+            "section {w:?} named twice in --sections"
+        );
         if !all.iter().any(|s| s.id == w) {
             let known: Vec<&str> = all.iter().map(|s| s.id).collect();
             anyhow::bail!(
@@ -347,6 +351,16 @@ mod tests {
             err.contains("no-such-section") && err.contains("knuth-pi"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_section_named_twice_is_refused() {
+        let options = Options {
+            sections: Some(vec!["knuth-pi".into(), "knuth-pi".into()]),
+            ..Options::default()
+        };
+        let err = generate(&options).expect_err("duplicate").to_string();
+        assert_eq!(err, "section \"knuth-pi\" named twice in --sections");
     }
 
     #[test]

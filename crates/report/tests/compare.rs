@@ -264,3 +264,27 @@ fn bad_configurations_are_refused_with_the_reason() {
         "probability",
     );
 }
+
+/// Where no instance has a minimal tree (Connect Four positions too deep for
+/// it), the chart has no data: it is left out with a line saying why, and
+/// the rest of the report is written.
+#[test]
+fn a_chart_without_data_is_left_out_and_the_rest_written() {
+    let mut results = run(&tree_config("pi"), &mut |_| {}).unwrap();
+    for i in &mut results.instances {
+        i.minimal = Err("too deep for the minimal tree".into());
+    }
+    let items = items(&results, "x").unwrap();
+    assert!(items[0].figures.is_empty());
+    assert!(
+        items[0]
+            .description
+            .contains("No chart of terminal positions"),
+        "{}",
+        items[0].description
+    );
+    let report = alphabeta_report::compare::report(&results, "alphabeta compare", 0.0).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let written = alphabeta_report::write::write_report(&report, &dir.path().join("out")).unwrap();
+    assert!(!written.files.is_empty());
+}

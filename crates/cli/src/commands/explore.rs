@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use alphabeta_core::resources::{Text, read_text_file};
 use alphabeta_explorer::{Exploration, input, write_page};
 use alphabeta_models::ModelSpec;
 use alphabeta_trees::Convention;
@@ -112,8 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let (title, text) = match (&args.file, &args.text) {
             (Some(path), _) => (
                 format!("tree file {}", path.display()),
-                std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read tree file {}", path.display()))?,
+                read_text_file(path, Text::Utf8).context("cannot read the tree file")?,
             ),
             (None, Some(text)) => ("tree given inline".to_string(), text.clone()),
             (None, None) => bail!(

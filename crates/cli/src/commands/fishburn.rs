@@ -19,7 +19,7 @@ use alphabeta_models::{RandomDag, TreeModel};
 use anyhow::{Context, bail};
 use serde::Serialize;
 
-use crate::args::TextJson;
+use crate::args::{TextJson, TimeLimit};
 use crate::output::{self, Format};
 
 /// Options of `alphabeta fishburn`.
@@ -42,24 +42,32 @@ pub struct Args {
     /// Connect Four: discs played in the positions (comma-separated).
     #[arg(long, default_value = "24,20", value_delimiter = ',')]
     discs: Vec<usize>,
-    /// DAG: successors per position.
+    /// DAG: successors per position, 1 to 64.
     #[arg(long, default_value_t = 6)]
     dag_n: u32,
-    /// DAG: depth.
+    /// DAG: depth, 1 to 32.
     #[arg(long, default_value_t = 8)]
     dag_d: u32,
-    /// DAG: positions per level.
+    /// DAG: positions per level, 1 to 100000.
     #[arg(long, default_value_t = 2000)]
     dag_w: u64,
-    /// Chess: depth of the iterative deepening (material evaluator, all moves).
+    /// Chess: depth of the iterative deepening (material evaluator, all moves), 1 to 5.
     #[arg(long, default_value_t = 4)]
     chess_depth: u32,
     /// Transposition table size, in entries (the same for F2 and F3).
     #[arg(long, default_value_t = 1 << 20)]
     table_entries: usize,
     #[command(flatten)]
+    time: TimeLimit,
+    #[command(flatten)]
     format: TextJson,
 }
+
+/// The ranges of the sizes: the largest searches a few seconds each.
+const CHESS_DEPTHS: std::ops::RangeInclusive<u32> = 1..=5;
+const DAG_N: std::ops::RangeInclusive<u32> = 1..=64;
+const DAG_D: std::ops::RangeInclusive<u32> = 1..=32;
+const DAG_W: std::ops::RangeInclusive<u64> = 1..=100_000;
 
 /// Positions a chess comparison searches: the perft suite's start,
 /// "Kiwipete", endgame and middle-game positions.
@@ -136,6 +144,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.count == 0 || args.count > 10_000 {
         bail!("--count must be between 1 and 10000");
     }
+    let ranges = [
+        (
+            "--chess-depth",
+            u64::from(args.chess_depth),
+            1,
+            u64::from(*CHESS_DEPTHS.end()),
+        ),
+        ("--dag-n", u64::from(args.dag_n), 1, u64::from(*DAG_N.end())),
+        ("--dag-d", u64::from(args.dag_d), 1, u64::from(*DAG_D.end())),
+        ("--dag-w", args.dag_w, 1, *DAG_W.end()),
+    ];
+    for (flag, value, lo, hi) in ranges {
+        if !(lo..=hi).contains(&value) {
+            bail!("{flag} must be between {lo} and {hi} (got {value})");
+        }
+    }
+    let deadline = Deadline::new(args.time.duration()?);
     let all = args.source == "all";
     if !all && !["connect4", "dag", "chess"].contains(&args.source.as_str()) {
         bail!(
@@ -163,7 +188,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 entries: args.table_entries,
                 bisect,
             };
-            let pairs = compare(&game, &positions, &m);
+            let pairs = deadline.compare(&game, &positions, &m)?;
             blocks.push(block(
                 format!("connect4 ({} discs)", join(&args.discs)),
                 if bisect {
@@ -180,14 +205,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let mut pairs = Vec::new();
         for i in 0..u64::from(args.count) {
             let dag = base.reseed(args.seed.wrapping_add(i));
-            let mut p = compare(
+            let mut p = deadline.compare(
                 &dag,
                 &[(format!("seed {}", dag.seed()), dag.root())],
                 &FullWindow {
                     entries: args.table_entries,
                     depth: dag.depth(),
                 },
-            );
+            )?;
             pairs.append(&mut p);
         }
         blocks.push(block(
@@ -205,14 +230,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .iter()
             .map(|fen| Ok((fen.to_string(), ChessPosition::from_fen(fen)?)))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let pairs = compare(
+        let pairs = deadline.compare(
             &game,
             &positions,
             &ChessMeasure {
                 entries: args.table_entries,
                 depth: args.chess_depth,
             },
-        );
+        )?;
         blocks.push(block(
             format!("chess, depth {} (material)", args.chess_depth),
             "iterative deepening, full window",
@@ -246,6 +271,47 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
     }
     super::print_out(&text)
+}
+
+/// `--time`: the comparison gives up, with an error and nothing printed,
+/// once the time is spent (checked after each position's pair of searches,
+/// each bounded by the ranges of the sizes).
+struct Deadline {
+    limit: Option<std::time::Duration>,
+    started: std::time::Instant,
+}
+
+impl Deadline {
+    fn new(limit: Option<std::time::Duration>) -> Self {
+        Deadline {
+            limit,
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// [`compare`] position by position, within the time.
+    fn compare<G: alphabeta_core::HashedGame, M: Measure<G>>(
+        &self,
+        game: &G,
+        positions: &[(String, G::Position)],
+        measure: &M,
+    ) -> anyhow::Result<Vec<Pair>> {
+        let mut pairs = Vec::with_capacity(positions.len());
+        for one in positions.chunks(1) {
+            if let Some(limit) = self.limit
+                && self.started.elapsed() >= limit
+            {
+                bail!(
+                    "--time {} s ran out before {}; nothing was printed \
+                     (give a longer --time, a smaller --count or smaller sizes)",
+                    limit.as_secs_f64(),
+                    one[0].0
+                );
+            }
+            pairs.append(&mut compare(game, one, measure));
+        }
+        Ok(pairs)
+    }
 }
 
 fn block(source: String, driver: &str, pairs: Vec<Pair>) -> Block {

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use crate::args::Quiet;
-use alphabeta_report::{Options, generate, registry, write::write_report};
+use alphabeta_report::{Options, generate, registry, write::write_report_with_extras};
 
 /// Options of `alphabeta reproduce`.
 #[derive(clap::Args)]
@@ -53,7 +53,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let started = std::time::Instant::now();
     let report = generate(&options)?;
-    let written = write_report(&report, &args.out)?;
+    // The explorer of the seeds' named trees, beside the report, written
+    // in the same atomic step.
+    let page = alphabeta_explorer::render(&alphabeta_explorer::input::named_trees()?, ["f1", "f2"]);
+    let written =
+        write_report_with_extras(&report, &args.out, &[("explore.html", page.as_bytes())])?;
     for s in &report.sections {
         println!(
             "{:<20} {:<10} {:>6.1}s  {}",
@@ -63,13 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             s.title
         );
     }
-    // The explorer of the seeds' named trees, beside the report.
     let explorer = args.out.join("explore.html");
-    alphabeta_explorer::write_page(
-        &explorer,
-        &alphabeta_explorer::input::named_trees()?,
-        ["f1", "f2"],
-    )?;
     println!("explorer: {} (open it in a browser)", explorer.display());
     let it = &report.interval_tests;
     println!(

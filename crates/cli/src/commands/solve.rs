@@ -114,7 +114,7 @@ fn connect4(args: Args) -> anyhow::Result<()> {
         );
     }
     let time = args.time.duration()?;
-    let mut solver = Solver::new(Options {
+    let mut solver = Solver::try_new(Options {
         table_mb: args.table_mb,
         order: match args.order {
             OrderArg::Threats => MoveOrder::Threats,
@@ -128,7 +128,7 @@ fn connect4(args: Args) -> anyhow::Result<()> {
             DriverArg::Bisection => Driver::Bisection,
             DriverArg::FullWindow => Driver::FullWindow,
         },
-    });
+    })?;
     solver.set_limits(Limits {
         time,
         ..Limits::none()

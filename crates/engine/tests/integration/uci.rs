@@ -171,6 +171,29 @@ fn errors_are_info_strings_and_the_engine_keeps_going() {
 }
 
 #[test]
+fn bad_fens_are_explained_in_chess_terms() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let lines = session(&format!(
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1\n\
+         position fen {start} w KQkqX - 0 1\n\
+         position fen {start} w KQkq - 200 1\n"
+    ));
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 3, "{lines:?}");
+    for (line, says) in errors.iter().zip([
+        "White has 0 kings",
+        "castling rights \"KQkqX\" do not fit",
+        "halfmove clock \"200\" must be a whole number of plies from 0 to 100",
+    ]) {
+        assert!(line.contains(says), "{line}");
+        assert!(!line.contains("Invalid"), "{line}");
+    }
+}
+
+#[test]
 fn infinite_search_answers_isready_and_stops_on_stop() {
     let lines = session("position startpos\ngo infinite\nisready\nstop\nisready\n");
     let ready = lines

@@ -11,6 +11,7 @@ use alphabeta_core::procedures::{
     FailHard, FailSoft, ReturnRule, alpha_beta_with_table, alpha_beta_with_table_and_bounds,
     bisection,
 };
+use alphabeta_core::resources::ResourceError;
 use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::value::Value;
 use alphabeta_core::{BoundedGame, Limits, Search};
@@ -131,11 +132,26 @@ impl Solver {
     /// 1 ..= [`MAX_TABLE_MB`] MiB).
     pub fn new(options: Options) -> Self {
         let mb = options.table_mb.clamp(1, MAX_TABLE_MB);
+        Self::with_table(options, mb, TranspositionTable::with_megabytes(mb))
+    }
+
+    /// [`Solver::new`] for a table size a user chose: a table larger than the
+    /// machine can give is an error, not an abort.
+    pub fn try_new(options: Options) -> Result<Self, ResourceError> {
+        let mb = options.table_mb.clamp(1, MAX_TABLE_MB);
+        Ok(Self::with_table(
+            options,
+            mb,
+            TranspositionTable::try_with_megabytes(mb)?,
+        ))
+    }
+
+    fn with_table(options: Options, mb: usize, table: TranspositionTable<u8>) -> Self {
         Solver {
             game: Connect4 {
                 order: options.order,
             },
-            table: TranspositionTable::with_megabytes(mb),
+            table,
             options: Options {
                 table_mb: mb,
                 ..options
@@ -283,5 +299,27 @@ mod tests {
         // with its 7th disc.
         let pos: Board = "44455554221".parse().unwrap();
         assert_eq!(solver.solve(&pos).score, -15);
+    }
+
+    #[test]
+    fn a_table_the_machine_cannot_give_is_an_error() {
+        let small = Options {
+            table_mb: 1,
+            ..Options::default()
+        };
+        let solver = Solver::try_new(small).unwrap();
+        assert_eq!(solver.table_entries(), Solver::new(small).table_entries());
+        // The size is clamped to MAX_TABLE_MB first; that either fits this
+        // machine or is refused with the memory it needs.
+        if let Err(e) = Solver::try_new(Options {
+            table_mb: usize::MAX,
+            ..Options::default()
+        }) {
+            let e = e.to_string();
+            assert!(
+                e.starts_with("a transposition table of 16384 MiB needs"),
+                "{e}"
+            );
+        }
     }
 }

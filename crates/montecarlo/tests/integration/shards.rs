@@ -143,6 +143,31 @@ fn damaged_or_foreign_files_are_refused() {
     let mut moved = good.clone();
     moved.shard = Shard::new(3, 4).unwrap();
     assert!(read(&moved.to_json()).contains("should hold trees 20..30"));
+    // The shard's place is not under the checksum: every field of it is
+    // checked before a range is computed from it (a count of 0 divided by
+    // zero, an index of 0 wrapped around).
+    for (index, count, says) in [
+        (2, 0, "its shard count is 0"),
+        (0, 4, "its shard index is 0, outside 1..=4"),
+        (5, 4, "its shard index is 5, outside 1..=4"),
+        (2, 41, "one of 41 shards of a run of 40 trees"),
+        (u64::MAX, u64::MAX, "one of 18446744073709551615 shards"),
+    ] {
+        let mut edited = good.clone();
+        edited.shard = Shard { index, count };
+        let e = read(&edited.to_json());
+        assert!(
+            e.starts_with("shard result x.json: ") && e.contains(says),
+            "{e}"
+        );
+    }
+    // A file that is no text, or no file, is refused before it is read whole.
+    for path in ["/dev/zero", "/", "/no/such/shard.json"] {
+        let e = ShardResult::load(std::path::Path::new(path))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(&format!("shard result {path}: ")), "{e}");
+    }
 }
 
 #[test]

@@ -4,8 +4,10 @@
 //! model as `report.json`.
 //!
 //! Writing is atomic: the folder is built in a temporary folder beside the
-//! target and renamed into place, so a failure (disk full, interrupted)
-//! leaves the old report whole and no partial files.
+//! target and exchanged with it in one step
+//! ([`alphabeta_core::resources::replace_dir_atomically`]), so a failure
+//! (disk full, a kill at any moment) leaves the old report or the new one
+//! whole, and no partial files.
 
 mod html;
 mod markdown;
@@ -14,6 +16,7 @@ mod summary;
 
 use std::path::{Path, PathBuf};
 
+use alphabeta_core::resources::replace_dir_atomically;
 use anyhow::Context;
 
 use crate::model::{DataTable, Report};
@@ -36,33 +39,40 @@ pub(crate) fn json_path(t: &DataTable) -> String {
 }
 
 /// Writes the report into `dir`, atomically: everything is written into a
-/// temporary folder next to `dir` and renamed into place; an existing
-/// report in `dir` is replaced as a whole only once the new one is
+/// temporary folder next to `dir` and exchanged with it in one step; an
+/// existing report in `dir` is replaced as a whole only once the new one is
 /// complete. A `dir` that exists and holds anything but a report (no
 /// `report.json`) is refused rather than replaced.
 pub fn write_report(report: &Report, dir: &Path) -> anyhow::Result<Written> {
-    write_report_with(report, dir, &mut |_| Ok(()))
+    write_report_with_extras(report, dir, &[])
 }
 
-/// [`write_report`] with a hook called before each file is written (the
-/// tests inject a failure through it).
+/// [`write_report`] with more files (a relative path and its bytes, such as
+/// an explorer page) written inside the same atomic step.
+pub fn write_report_with_extras(
+    report: &Report,
+    dir: &Path,
+    extras: &[(&str, &[u8])],
+) -> anyhow::Result<Written> {
+    write_report_with(report, dir, extras, &mut |_| Ok(()))
+}
+
+/// [`write_report_with_extras`] with a hook called before each file is
+/// written (the tests inject a failure through it).
 fn write_report_with(
     report: &Report,
     dir: &Path,
+    extras: &[(&str, &[u8])],
     before_write: &mut dyn FnMut(&str) -> std::io::Result<()>,
 ) -> anyhow::Result<Written> {
     report
         .validate()
         .context("refusing to write an inconsistent report")?;
-    let name = dir
-        .file_name()
-        .with_context(|| format!("{} does not name a folder", dir.display()))?
-        .to_string_lossy()
-        .into_owned();
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    anyhow::ensure!(
+        dir.file_name().is_some(),
+        "{} does not name a folder",
+        dir.display()
+    );
     if dir.exists() {
         anyhow::ensure!(dir.is_dir(), "{} exists and is not a folder", dir.display());
         let empty = std::fs::read_dir(dir)
@@ -75,34 +85,17 @@ fn write_report_with(
             dir.display()
         );
     }
-    std::fs::create_dir_all(&parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}.tmp-"))
-        .tempdir_in(&parent)
-        .with_context(|| format!("cannot create a temporary folder in {}", parent.display()))?;
-    // Dropping `tmp` on any error below removes the partial folder.
-    let written = write_files(report, tmp.path(), before_write)?;
-    let staged = tmp.keep();
-    let old = parent.join(format!(".{name}.old-{}", std::process::id()));
-    let had_old = dir.exists();
-    if had_old && let Err(e) = std::fs::rename(dir, &old) {
-        let _ = std::fs::remove_dir_all(&staged);
-        return Err(e).with_context(|| format!("cannot move the old {} aside", dir.display()));
-    }
-    if let Err(e) = std::fs::rename(&staged, dir) {
-        if had_old {
-            let _ = std::fs::rename(&old, dir);
+    replace_dir_atomically(dir, |staged| -> anyhow::Result<Written> {
+        let mut written = write_files(report, staged, before_write)?;
+        for (rel, bytes) in extras {
+            let path = staged.join(rel);
+            before_write(rel)
+                .and_then(|()| std::fs::write(&path, bytes))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            written.files.push(PathBuf::from(rel));
         }
-        let _ = std::fs::remove_dir_all(&staged);
-        return Err(e)
-            .with_context(|| format!("cannot move the new report into {}", dir.display()));
-    }
-    if had_old {
-        // The new report is in place; the old one is no longer needed.
-        let _ = std::fs::remove_dir_all(&old);
-    }
-    Ok(written)
+        Ok(written)
+    })
 }
 
 fn write_files(
@@ -280,7 +273,7 @@ mod tests {
         assert!(old_html.contains("report 42"));
         // The second report fails on its third file (a disk full, say).
         let mut n = 0;
-        let err = write_report_with(&tiny_report(41), &out, &mut |_| {
+        let err = write_report_with(&tiny_report(41), &out, &[], &mut |_| {
             n += 1;
             if n == 3 {
                 Err(std::io::Error::other("injected: no space left on device"))
@@ -311,6 +304,28 @@ mod tests {
             before,
             "the same files, nothing left beside them"
         );
+    }
+
+    #[test]
+    fn extras_are_written_in_the_same_step_and_leftovers_removed() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let out = root.path().join("report");
+        write_report(&tiny_report(42), &out).expect("first report");
+        // What a write killed between two renames left (an old report moved
+        // aside by a process that is gone, and its staging folder).
+        for left in [".report.old-4000000000", ".report.tmp-x1Y2z3"] {
+            std::fs::create_dir(root.path().join(left)).expect("leftover");
+        }
+        let page: &[u8] = b"<html>explorer</html>";
+        let written = write_report_with_extras(&tiny_report(41), &out, &[("explore.html", page)])
+            .expect("second report");
+        assert!(written.files.contains(&PathBuf::from("explore.html")));
+        assert_eq!(std::fs::read(out.join("explore.html")).expect("page"), page);
+        let names: Vec<_> = std::fs::read_dir(root.path())
+            .expect("read_dir")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, ["report"]);
     }
 
     #[test]
