@@ -6,16 +6,13 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use alphabeta_analysis::fuller;
+use alphabeta_analysis::fuller::{self, MAX_EXACT_NMG_DEPTH};
 use malachite::Natural;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
 use crate::interrupt::interruptible;
 use crate::value_error;
-
-/// Largest depth of an exact E[NMG] (a sum over the levels), as the CLI's.
-const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
 
 /// A natural number as a Python `int`, through its bytes (`int.from_bytes`):
 /// no decimal string, so no limit of Python's on the digits of a conversion.

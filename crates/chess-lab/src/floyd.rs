@@ -28,12 +28,13 @@
 //! An iteration that the budget stops is thrown away; the move of the last
 //! finished iteration is played.
 
-use crate::game::{Chess, ExperimentConfig, splitmix64};
+use crate::game::{Chess, ExperimentConfig};
 use crate::ordering::{KillerOrdering, is_tactical, order_moves};
 use crate::selective::gives_check;
 use alphabeta_chess::eval::{Evaluator, mobility};
 use alphabeta_chess::position::Position;
 use alphabeta_chess::see::see;
+use alphabeta_core::mix::splitmix64;
 use alphabeta_core::procedures::{
     FailHard, LikelihoodModel, Threshold, alpha_beta_with_hooks, likelihood_search,
 };

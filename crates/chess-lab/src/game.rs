@@ -38,6 +38,7 @@
 
 use std::cell::Cell;
 
+use alphabeta_core::mix::splitmix64;
 use alphabeta_core::value::{WIN, loss_in};
 use alphabeta_core::{Game, HashedGame, NEG_INFINITY, Observer, Value};
 use cozy_chess::{Board, Color, Move};
@@ -92,16 +93,6 @@ pub struct Chess {
     exhausted: Cell<bool>,
     /// The side to move at the root of the budgeted search.
     root: Cell<Option<Color>>,
-}
-
-/// SplitMix64: a small, portable mixing function; the random choices of the
-/// experiments depend only on (seed, position key), never on search order.
-#[inline]
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 impl Chess {

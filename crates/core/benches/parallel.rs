@@ -11,8 +11,9 @@
 #[allow(dead_code)] // its `search` is the instrument bench's
 mod hashed_uniform;
 
-use alphabeta_core::parallel::{YbwcOptions, cores, ybwc};
+use alphabeta_core::parallel::{YbwcOptions, ybwc};
 use alphabeta_core::procedures::alpha_beta_fail_hard;
+use alphabeta_core::resources::cores;
 use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, NoObserver, Search};
 use criterion::{Criterion, criterion_group, criterion_main};
 use hashed_uniform::TREE;

@@ -99,6 +99,7 @@
 pub mod dewey;
 pub mod game;
 pub mod minimal;
+pub mod mix;
 pub mod moves;
 pub mod observer;
 pub mod outcome;

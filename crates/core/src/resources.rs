@@ -14,22 +14,30 @@ use std::path::{Path, PathBuf};
 /// small enough that a wrong path (`/dev/zero`, a disk image) costs no memory.
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 
+/// Why a number of worker threads is refused ([`worker_threads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ThreadsError {
+    /// Zero threads.
+    #[error("the number of threads must be at least 1")]
+    Zero,
+    /// More threads than the machine runs at once.
+    #[error(
+        "{requested} threads asked for, but this machine runs {cores} at once: give at most {cores}"
+    )]
+    TooMany {
+        /// What was asked for.
+        requested: usize,
+        /// [`cores`].
+        cores: usize,
+    },
+}
+
 /// Why a resource request is refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ResourceError {
-    /// Zero threads.
-    #[error("the number of threads must be at least 1")]
-    ZeroThreads,
-    /// More threads than the machine runs at once.
-    #[error(
-        "{requested} threads requested, but this machine runs {cores} at once: give at most {cores}"
-    )]
-    TooManyThreads {
-        /// What was asked for.
-        requested: usize,
-        /// [`std::thread::available_parallelism`].
-        cores: usize,
-    },
+    /// A refused number of worker threads.
+    #[error(transparent)]
+    Threads(#[from] ThreadsError),
     /// The file could not be opened or read.
     #[error("cannot read {path}: {error}")]
     Io {
@@ -80,20 +88,26 @@ pub enum ResourceError {
     },
 }
 
-/// The cores of this machine ([`std::thread::available_parallelism`], 1 if unknown).
+/// The cores of this machine ([`std::thread::available_parallelism`], 1 if
+/// unknown), read once: the standard library reads the cgroup files anew at
+/// every call, and a UCI engine checks `Threads` against it at every
+/// `setoption`.
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
 }
 
 /// The number of worker threads for a request: `None` is one per core; a
 /// request of 0 or of more than [`cores`] is refused (a typo such as
-/// `--threads 100000` must not start 100 000 threads).
-pub fn worker_threads(requested: Option<usize>) -> Result<usize, ResourceError> {
+/// `--threads 100000` must not start 100 000 threads). Every thread count
+/// of the workspace (Monte Carlo runs, the parallel search, the UCI
+/// engine's `Threads`) is checked here.
+pub fn worker_threads(requested: Option<usize>) -> Result<usize, ThreadsError> {
     let cores = cores();
     match requested {
         None => Ok(cores),
-        Some(0) => Err(ResourceError::ZeroThreads),
-        Some(n) if n > cores => Err(ResourceError::TooManyThreads {
+        Some(0) => Err(ThreadsError::Zero),
+        Some(n) if n > cores => Err(ThreadsError::TooMany {
             requested: n,
             cores,
         }),
@@ -423,13 +437,16 @@ mod tests {
         assert_eq!(worker_threads(None).unwrap(), cores);
         assert_eq!(worker_threads(Some(1)).unwrap(), 1);
         assert_eq!(worker_threads(Some(cores)).unwrap(), cores);
-        assert!(matches!(
-            worker_threads(Some(0)),
-            Err(ResourceError::ZeroThreads)
-        ));
+        assert_eq!(worker_threads(Some(0)), Err(ThreadsError::Zero));
         for n in [cores + 1, 100_000, usize::MAX] {
             let e = worker_threads(Some(n)).unwrap_err();
-            assert!(matches!(e, ResourceError::TooManyThreads { requested, .. } if requested == n));
+            assert_eq!(
+                e,
+                ThreadsError::TooMany {
+                    requested: n,
+                    cores
+                }
+            );
             assert!(e.to_string().contains(&format!("give at most {cores}")));
         }
     }

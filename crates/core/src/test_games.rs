@@ -21,7 +21,7 @@ impl<const DEPTH: u32, const SPREAD: Value> Game for Hashed<DEPTH, SPREAD> {
         (pos.0 * 3 + mv + 1, pos.1 + 1)
     }
     fn evaluate(&self, pos: &(u64, u32), _ply: usize) -> Value {
-        let mut x = pos.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D;
+        let mut x = pos.0.wrapping_mul(crate::mix::GAMMA) ^ 0x5851_F42D;
         x ^= x >> 29;
         (x % (2 * SPREAD as u64 + 1)) as Value - SPREAD
     }

@@ -7,8 +7,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use alphabeta_core::parallel::{self, Expected, ParallelError, SplitStats, YbwcOptions, ybwc};
+use alphabeta_core::mix::splitmix64;
+use alphabeta_core::parallel::{Expected, ParallelError, SplitStats, YbwcOptions, ybwc};
 use alphabeta_core::procedures::alpha_beta_fail_hard;
+use alphabeta_core::resources::{ThreadsError, cores};
 use alphabeta_core::{
     Game, INFINITY, Limits, NEG_INFINITY, NoObserver, NodeType, NodeTypes, Search, Stats, Trace,
     Value,
@@ -25,13 +27,6 @@ struct RandomTree {
     range: i64,
 }
 
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Game for RandomTree {
     /// (a hash of the path, level).
     type Position = (u64, u32);
@@ -41,7 +36,7 @@ impl Game for RandomTree {
         if pos.1 >= self.height {
             return;
         }
-        let h = mix(self.seed ^ pos.0);
+        let h = splitmix64(self.seed ^ pos.0);
         // One node in eight ends early (below the root).
         if pos.1 > 0 && h.is_multiple_of(8) {
             return;
@@ -49,10 +44,14 @@ impl Game for RandomTree {
         out.extend(0..1 + (h >> 8) % self.max_branching);
     }
     fn play(&self, pos: &(u64, u32), mv: u64) -> (u64, u32) {
-        (mix(pos.0.wrapping_mul(31).wrapping_add(mv + 1)), pos.1 + 1)
+        (
+            splitmix64(pos.0.wrapping_mul(31).wrapping_add(mv + 1)),
+            pos.1 + 1,
+        )
     }
     fn evaluate(&self, pos: &(u64, u32), _ply: usize) -> Value {
-        (mix(self.seed.rotate_left(17) ^ pos.0) % (2 * self.range as u64 + 1)) as i64 - self.range
+        (splitmix64(self.seed.rotate_left(17) ^ pos.0) % (2 * self.range as u64 + 1)) as i64
+            - self.range
     }
 }
 
@@ -79,7 +78,7 @@ fn options(threads: usize, min_split_depth: u32) -> YbwcOptions {
 
 /// Two threads where the machine has them.
 fn two() -> usize {
-    parallel::cores().min(2)
+    cores().min(2)
 }
 
 /// An independent, sequential count of what Young Brothers Wait's
@@ -375,21 +374,24 @@ fn thread_counts_are_bounded_by_the_machine() {
         )
         .map(|r| r.value)
     };
-    let cores = parallel::cores();
-    assert_eq!(run(0).unwrap_err(), ParallelError::NoThreads);
+    let cores = cores();
+    assert_eq!(
+        run(0).unwrap_err(),
+        ParallelError::Threads(ThreadsError::Zero)
+    );
     assert_eq!(
         run(cores + 1).unwrap_err(),
-        ParallelError::TooManyThreads {
-            asked: cores + 1,
+        ParallelError::Threads(ThreadsError::TooMany {
+            requested: cores + 1,
             cores
-        }
+        })
     );
     assert_eq!(
         run(usize::MAX).unwrap_err(),
-        ParallelError::TooManyThreads {
-            asked: usize::MAX,
+        ParallelError::Threads(ThreadsError::TooMany {
+            requested: usize::MAX,
             cores
-        }
+        })
     );
     assert!(run(cores).is_ok());
     let limits = Limits {
@@ -420,7 +422,7 @@ fn searches_in_a_row_with_changing_thread_counts_agree_with_f2() {
     };
     let full = (NEG_INFINITY, INFINITY);
     let (truth, stats) = f2(&tree, 7, full, Stats::default());
-    for threads in [two(), 1, two(), two(), 1, parallel::cores()] {
+    for threads in [two(), 1, two(), two(), 1, cores()] {
         let r = ybwc(
             &tree,
             &ROOT,

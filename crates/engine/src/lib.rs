@@ -278,13 +278,8 @@ pub struct Engine {
 /// The default table size in MiB (UCI `Hash`).
 pub const DEFAULT_HASH_MB: usize = 16;
 
-/// The machine's cores ([`alphabeta_core::parallel::cores`]), read once:
-/// the standard library reads the cgroup files anew at every call, and
-/// `Threads` is checked against it at every `setoption`.
-pub fn cores() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(alphabeta_core::parallel::cores)
-}
+/// The machine's cores, the bound of UCI `Threads`.
+pub use alphabeta_core::resources::cores;
 
 impl Default for Engine {
     fn default() -> Self {
@@ -349,13 +344,12 @@ impl Engine {
     /// Searches on `threads` threads ([`Engine::smp`]), 1 to the machine's cores;
     /// more is refused.
     pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
-        let cores = cores();
-        if !(1..=cores).contains(&threads) {
-            return Err(format!(
-                "Threads must be 1..={cores} (this machine's cores), got {threads}"
-            ));
-        }
-        self.threads = threads;
+        self.threads = alphabeta_core::resources::worker_threads(Some(threads)).map_err(|_| {
+            format!(
+                "Threads must be 1..={} (this machine's cores), got {threads}",
+                cores()
+            )
+        })?;
         Ok(())
     }
 
@@ -847,8 +841,9 @@ mod tests {
 
     #[test]
     fn ybwc_on_chess_positions_finds_the_value_of_f2() {
-        use alphabeta_core::parallel::{YbwcOptions, cores, ybwc};
+        use alphabeta_core::parallel::{YbwcOptions, ybwc};
         use alphabeta_core::procedures::alpha_beta_fail_hard;
+        use alphabeta_core::resources::cores;
         use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, NoObserver, Search};
         let game = PlainChess::default();
         for pos in wac(4) {
@@ -877,7 +872,7 @@ mod tests {
 
     #[test]
     fn lazy_smp_finds_what_one_thread_finds() {
-        let threads = alphabeta_core::parallel::cores().min(2);
+        let threads = alphabeta_core::resources::cores().min(2);
         let run = |fen: &str, depth: u32, threads: usize| {
             let pos = Position::from_fen(fen).expect("fen");
             let mut engine = Engine::new(4);

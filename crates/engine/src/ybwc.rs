@@ -472,7 +472,7 @@ mod tests {
     use super::*;
     use crate::{Engine, GoParams, NODE_LIMIT_SLACK, Score, SearchOutcome, SmpMethod};
     use alphabeta_chess::position::Position;
-    use alphabeta_core::parallel::cores;
+    use alphabeta_core::resources::cores;
 
     fn positions(epd: &str, n: usize) -> Vec<Position> {
         alphabeta_chess::epd::read_epd(epd)

@@ -12,16 +12,7 @@
 //! These functions define the trees: changing any of them changes every
 //! tree. The golden-value tests in `tests/golden.rs` pin them.
 
-/// The splitmix64 increment, ⌊2^64/φ⌋ rounded to odd.
-pub const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// The splitmix64 output function: a bijective avalanche mix of 64 bits.
-#[inline(always)]
-pub const fn mix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use alphabeta_core::mix::{GAMMA, mix64};
 
 /// The random number of node `id` under `key` (see the module text).
 #[inline(always)]

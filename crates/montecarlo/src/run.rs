@@ -108,7 +108,7 @@ pub(crate) fn run_trees(
 
 /// The thread pool of `options.threads` (`None`: one thread per core).
 pub(crate) fn thread_pool(options: &RunOptions<'_>) -> Result<rayon::ThreadPool, RunError> {
-    let threads = worker_threads(options.threads).map_err(RunError::Resource)?;
+    let threads = worker_threads(options.threads).map_err(|e| RunError::Resource(e.into()))?;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -9,7 +9,7 @@
 //! every time is the best of three; the split depths default to 2 3 4 6;
 //! `engine` measures only the chess engine, at the full size).
 
-use alphabeta_core::parallel::cores;
+use alphabeta_core::resources::cores;
 use alphabeta_report::sections::parallel::{bratko_kopec, capacity, engine_smp, workloads};
 
 fn main() -> anyhow::Result<()> {

@@ -697,7 +697,7 @@ impl<M: TreeModel> Game for Keyed<M> {
 impl<M: TreeModel> HashedGame for Keyed<M> {
     #[inline]
     fn key(&self, pos: &Self::Position) -> u64 {
-        alphabeta_chess_lab::game::splitmix64(self.0.node_id(pos))
+        alphabeta_core::mix::splitmix64(self.0.node_id(pos))
     }
 }
 

@@ -33,17 +33,20 @@
 //! ```
 
 pub mod compare;
+mod context;
 pub mod mc;
 pub mod model;
 pub mod paper;
 pub mod plot;
+mod provenance;
 mod runner;
 pub mod sections;
 pub mod treeplot;
 pub mod write;
 
+pub use context::{Context, Options};
 pub use model::{
     Comparison, Item, ItemKind, PaperSource, Report, Section, SectionVerdict, Value, Verdict,
 };
-pub use runner::{Context, Options, generate};
+pub use runner::generate;
 pub use sections::{SectionSpec, registry};

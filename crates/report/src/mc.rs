@@ -4,8 +4,8 @@
 use alphabeta_core::Procedure;
 use alphabeta_montecarlo::{Estimate, Experiment, Progress, RunOptions, Summary, run};
 
+use crate::context::Context;
 use crate::model::Value;
-use crate::runner::Context;
 
 struct Bar<'a>(&'a Context<'a>);
 
@@ -27,7 +27,7 @@ pub fn simulate(
     let spec = model
         .parse()
         .map_err(|e| anyhow::anyhow!("model {model:?}: {e}"))?;
-    let seed = ctx.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let seed = ctx.seed ^ salt.wrapping_mul(alphabeta_core::mix::GAMMA);
     let experiment = Experiment::new(spec, procedure, trees, seed);
     let bar = Bar(ctx);
     let options = RunOptions {

@@ -89,6 +89,6 @@ impl Capabilities for TicTacToe {
 
 impl HashedGame for TicTacToe {
     fn key(&self, pos: &Board) -> u64 {
-        (u64::from(pos.mine) << 16 | u64::from(pos.theirs)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        (u64::from(pos.mine) << 16 | u64::from(pos.theirs)).wrapping_mul(alphabeta_core::mix::GAMMA)
     }
 }

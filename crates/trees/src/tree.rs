@@ -327,7 +327,7 @@ impl Game for Tree {
 impl HashedGame for Tree {
     /// Every node is its own position: the key is the node id, mixed.
     fn key(&self, pos: &NodeId) -> u64 {
-        (u64::from(*pos) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        (u64::from(*pos) + 1).wrapping_mul(alphabeta_core::mix::GAMMA)
     }
 }
 

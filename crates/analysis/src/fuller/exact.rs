@@ -287,6 +287,12 @@ pub fn expected_leaves_on_level_exact(n: u32, level: u32) -> Result<Rational, Fu
     expected_leaves_exact(n, level)
 }
 
+/// The largest depth D whose exact E\[NMG\_{N,D}\] the tools compute
+/// ([`expected_move_generations_exact`] sums one exact E\[NBP\] per level: for
+/// N = 1 the cost check passes at any D, and D = 2^32 − 1 levels would run
+/// for about an hour).
+pub const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
+
 /// E\[NMG\_{N,D}\]: the expected number of move generations, one for every examined
 /// non-terminal position: Σ_{l=0}^{D−1} E\[NBP\_{N,l}\] (Fuller et al. 1973 §5, last
 /// equation; the OCR'd seed prints the sum as 1 + Σ_{i=2}^{D−1}, which omits the N positions of

@@ -33,9 +33,9 @@ pub use certified::{Refinement, expected_leaves_by_level_with};
 pub use distribution::{DISTRIBUTION_MAX_LEAVES, nbp_distribution_exact};
 pub use error::FullerError;
 pub use exact::{
-    EXACT_LIMIT_BITS, check_exact_cost, check_exact_cost_within, estimated_cost_bits,
-    expected_leaves_exact, expected_leaves_exact_within, expected_leaves_on_level_exact,
-    expected_move_generations_exact, leaf_probability,
+    EXACT_LIMIT_BITS, MAX_EXACT_NMG_DEPTH, check_exact_cost, check_exact_cost_within,
+    estimated_cost_bits, expected_leaves_exact, expected_leaves_exact_within,
+    expected_leaves_on_level_exact, expected_move_generations_exact, leaf_probability,
 };
 pub use float::{
     Estimate, FLOAT_MAX_D, FLOAT_MAX_N, expected_leaves, expected_leaves_on_level,

@@ -5,7 +5,7 @@
 //! not finish in reasonable time.
 
 use alphabeta_analysis::fuller::tables::{self, PrintedRational};
-use alphabeta_analysis::fuller::{self, Estimate};
+use alphabeta_analysis::fuller::{self, Estimate, MAX_EXACT_NMG_DEPTH};
 use alphabeta_analysis::knuth::{self, best_case, bounds};
 use alphabeta_analysis::num::{to_decimal, to_f64};
 use alphabeta_analysis::perfect::{self, RootValue};
@@ -243,9 +243,6 @@ fn memory_cap_bits() -> f64 {
 const CERTIFIED_NOTE: &str = "error_bound is certified: the Gauss–Legendre quadrature's truncation is \
      bounded through a majorant on a Bernstein ellipse (rigorous), the rounding by a first-order \
      running error analysis (conservative); see alphabeta_analysis::fuller::certified";
-
-/// Largest depth of an exact E\[NMG\] (a sum over the levels).
-const MAX_EXACT_NMG_DEPTH: u32 = 1_000_000;
 
 fn nbp(size: &SizeArgs, move_generations: bool) -> anyhow::Result<Table> {
     let (n, d) = (size.n, size.d);

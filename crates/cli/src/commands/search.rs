@@ -166,7 +166,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(n) if chosen != [Named::Ybwc] => {
             bail!("--threads {n} is for the parallel procedure: use it with -p ybwc")
         }
-        Some(n) => alphabeta_core::parallel::check_threads(n)?,
+        Some(n) => alphabeta_core::resources::worker_threads(Some(n))?,
         None => 1,
     };
     let options = RunOptions {

@@ -5,6 +5,7 @@
 //! ordinary `Vec` of moves and its leaves are found as positions without
 //! successors, the way a general game's are.
 
+use alphabeta_core::mix::splitmix64;
 use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::{Game, INFINITY, NEG_INFINITY, Observer, Search, Value};
 
@@ -14,13 +15,6 @@ pub struct HashedUniform {
     pub branching: u64,
     pub depth: u32,
     pub seed: u64,
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Game for HashedUniform {
@@ -39,7 +33,7 @@ impl Game for HashedUniform {
     }
     #[inline]
     fn evaluate(&self, pos: &(u64, u32), _ply: usize) -> Value {
-        let v = (splitmix(self.seed ^ pos.0) >> 16) as Value;
+        let v = (splitmix64(self.seed ^ pos.0) >> 16) as Value;
         if pos.1.is_multiple_of(2) { v } else { -v }
     }
 }

@@ -95,6 +95,9 @@ mod ybwc;
 pub use fork::Fork;
 
 use crate::game::Game;
+use crate::resources::ThreadsError;
+#[cfg(doc)]
+use crate::resources::{cores, worker_threads};
 pub use ybwc::{Expected, SplitStats, YbwcOptions, YbwcResult, ybwc};
 
 /// A [`Game`] whose positions, moves and move lists may be shared between
@@ -113,17 +116,9 @@ impl<G> SharedGame for G where
 /// Why a parallel search cannot start.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ParallelError {
-    /// Zero threads requested.
-    #[error("the number of threads must be at least 1")]
-    NoThreads,
-    /// More threads than the machine has cores.
-    #[error("{asked} threads asked for, but this machine has {cores} core(s): use at most {cores}")]
-    TooManyThreads {
-        /// The number asked for.
-        asked: usize,
-        /// The machine's cores.
-        cores: usize,
-    },
+    /// A refused number of threads ([`worker_threads`]).
+    #[error(transparent)]
+    Threads(#[from] ThreadsError),
     /// A node limit, which a parallel search cannot honour reproducibly.
     #[error(
         "the parallel search takes a time limit or a stop flag, not a node limit \
@@ -133,21 +128,6 @@ pub enum ParallelError {
     /// The operating system refused the threads.
     #[error("cannot start the worker threads: {0}")]
     Pool(String),
-}
-
-/// The number of cores of this machine (1 if it cannot be told).
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-}
-
-/// Checks a thread count against the machine: between 1 and [`cores`].
-pub fn check_threads(threads: usize) -> Result<usize, ParallelError> {
-    let cores = cores();
-    match threads {
-        0 => Err(ParallelError::NoThreads),
-        n if n > cores => Err(ParallelError::TooManyThreads { asked: n, cores }),
-        n => Ok(n),
-    }
 }
 
 #[cfg(doc)]

@@ -5,17 +5,18 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering}
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use super::{Fork, ParallelError, SharedGame, check_threads};
+use super::{Fork, ParallelError, SharedGame};
 use crate::game::Game;
 use crate::moves::MoveList;
 use crate::procedures::{FailHard, NodeHooks, alpha_beta_below};
+use crate::resources::worker_threads;
 use crate::search::{Cut, Limits, Search, Spare};
 use crate::value::{NEG_INFINITY, Value};
 
 /// How the parallel search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct YbwcOptions {
-    /// Worker threads (1..=[`super::cores`]).
+    /// Worker threads (1..=[`crate::resources::cores`]).
     pub threads: usize,
     /// Split points are only made at nodes with at least this many plies
     /// left: below, handing brothers to another thread costs more than
@@ -186,7 +187,7 @@ where
     O: Fork,
 {
     debug_assert!(alpha < beta, "alpha-beta needs alpha < beta");
-    let threads = check_threads(options.threads)?;
+    let threads = worker_threads(Some(options.threads))?;
     if limits.nodes.is_some() {
         return Err(ParallelError::NodeLimit);
     }
@@ -248,7 +249,7 @@ where
 /// The pool of the last parallel search, kept for the next one with as
 /// many threads: building a pool costs the spawning of its threads, more
 /// than a small search. At most one pool is kept (its threads, at most
-/// [`super::cores`], sleep between searches); a search with another thread
+/// [`crate::resources::cores`], sleep between searches); a search with another thread
 /// count replaces it, and the old pool's threads end once the searches
 /// still using it are done.
 static POOL: Mutex<Option<(usize, rayon::ThreadPool)>> = Mutex::new(None);

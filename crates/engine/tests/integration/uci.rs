@@ -816,7 +816,7 @@ fn move_overhead_is_an_option_and_is_kept_back() {
 // Issue 16: the Threads option (Lazy SMP).
 #[test]
 fn threads_are_bounded_by_the_machine_and_search_together() {
-    let cores = alphabeta_core::parallel::cores();
+    let cores = alphabeta_core::resources::cores();
     let lines = session("uci\n");
     assert!(
         lines

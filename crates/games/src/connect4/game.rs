@@ -213,10 +213,7 @@ impl HashedGame for Connect4 {
     /// is never mistaken for another position's).
     #[inline(always)]
     fn key(&self, pos: &Board) -> u64 {
-        let mut z = pos.unique_key();
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        alphabeta_core::mix::mix64(pos.unique_key())
     }
 }
 

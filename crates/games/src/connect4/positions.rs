@@ -3,13 +3,11 @@
 use super::board::{Board, SQUARES, WIDTH, winning_squares};
 use super::game::Connect4;
 use alphabeta_core::Game;
+use alphabeta_core::mix::{GAMMA, mix64};
 
-/// splitmix64: the `n`-th number of the stream of `seed`.
+/// The `n`-th number (from 0) of the splitmix64 stream of `seed`.
 fn splitmix(seed: u64, n: u64) -> u64 {
-    let mut z = seed.wrapping_add(n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix64(seed.wrapping_add(n.wrapping_add(1).wrapping_mul(GAMMA)))
 }
 
 /// A position with `discs` discs, the columns played as a string (`"4453"`),

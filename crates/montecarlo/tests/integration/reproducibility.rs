@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use alphabeta_core::resources::{ResourceError, cores};
+use alphabeta_core::resources::{ResourceError, ThreadsError, cores};
 use alphabeta_montecarlo::{Experiment, Progress, RunError, RunOptions, run};
 
 fn experiment(trees: u64) -> Experiment {
@@ -160,7 +160,9 @@ fn a_checkpoint_of_another_experiment_is_refused() {
     };
     assert!(matches!(
         run(&experiment(1), &zero),
-        Err(RunError::Resource(ResourceError::ZeroThreads))
+        Err(RunError::Resource(ResourceError::Threads(
+            ThreadsError::Zero
+        )))
     ));
 }
 
@@ -175,7 +177,7 @@ fn more_threads_than_cores_are_refused() {
         };
         let e = run(&experiment(1), &opts).unwrap_err();
         assert!(
-            matches!(e, RunError::Resource(ResourceError::TooManyThreads { requested, .. }) if requested == n),
+            matches!(e, RunError::Resource(ResourceError::Threads(ThreadsError::TooMany { requested, .. })) if requested == n),
             "{e}"
         );
     }

@@ -19,9 +19,9 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::figure;
+use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
 use crate::plot::{Chart, Scale, Series, Style};
-use crate::runner::Context;
 
 const SPASSKY_FISCHER: &str = include_str!("../../data/spassky-fischer-1972-g21.pgn");
 

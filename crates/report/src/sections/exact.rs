@@ -19,11 +19,11 @@ use alphabeta_core::Procedure;
 use serde_json::json;
 
 use super::figure;
+use crate::context::Context;
 use crate::mc::{simulate, value};
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
 use crate::paper::{FULLER_TABLE_5_1, FULLER_TABLE_5_2};
 use crate::plot::{Chart, Scale, Series, Style};
-use crate::runner::Context;
 
 /// An exact rational of the analysis crate as a report value.
 fn exact(r: &impl std::fmt::Display, approx: f64) -> Value {

@@ -15,8 +15,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use serde_json::json;
 
+use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
-use crate::runner::Context;
 
 /// Runs the section.
 pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {

@@ -17,9 +17,9 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::figure;
+use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
 use crate::plot::{Chart, Legend, Scale, Series, Style};
-use crate::runner::Context;
 
 const WAC: &str = include_str!("../../data/wac.epd");
 /// The 24 Bratko–Kopec positions (provenance: `crates/chess/tests/data/README.md`).

@@ -8,11 +8,11 @@ use alphabeta_models::{TreeModel, Uniform};
 use serde_json::json;
 
 use super::figure;
+use crate::context::Context;
 use crate::mc::{simulate, value};
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
 use crate::paper::{FULLER_STD_MEAN_BAND, FULLER_TABLE_5_1, FULLER_TABLE_5_2};
 use crate::plot::{Band, Chart, Scale, Series, Style};
-use crate::runner::Context;
 
 /// Exact E[NBP_{N,D}] printed by the paper (Tables 5.1 and 5.2), as floats.
 pub(crate) fn paper_exact(n: u32, d: u32) -> Option<f64> {

@@ -19,10 +19,10 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::figure;
+use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
 use crate::paper::{KLYUSHIN_AVERAGES, KLYUSHIN_TABLE};
 use crate::plot::{Chart, Legend, Scale, Series, Style};
-use crate::runner::Context;
 
 const FISCHER_MATANOVIC: &str = include_str!("../../data/fischer-matanovic-1968.pgn");
 const BOTVINNIK_DONNER: &str = include_str!("../../data/botvinnik-donner-candidates.pgn");

@@ -12,8 +12,8 @@ use alphabeta_trees::fixtures::knuth_pi_tree;
 use serde_json::json;
 
 use super::figure;
+use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
-use crate::runner::Context;
 use crate::treeplot::{Recorder, TreePicture, record};
 
 /// Paths as `1.2.3` text.

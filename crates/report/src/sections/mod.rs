@@ -27,8 +27,8 @@ pub(crate) mod one_scale;
 pub mod parallel;
 mod perfect;
 
+use crate::context::Context;
 use crate::model::{Figure, Item};
-use crate::runner::Context;
 
 /// A section: its id (for `--sections`), title, sources and code.
 #[derive(Clone, Copy)]

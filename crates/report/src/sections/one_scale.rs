@@ -7,8 +7,8 @@
 //! seconds); `alphabeta compare` runs it larger.
 
 use crate::compare::{Config, items, run};
+use crate::context::Context;
 use crate::model::{Comparison, Item};
-use crate::runner::Context;
 
 /// The section.
 pub fn run_section(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {

@@ -15,16 +15,17 @@
 use std::time::{Duration, Instant};
 
 use alphabeta_chess::epd::read_epd;
-use alphabeta_core::parallel::{SharedGame, SplitStats, YbwcOptions, cores, ybwc};
+use alphabeta_core::parallel::{SharedGame, SplitStats, YbwcOptions, ybwc};
 use alphabeta_core::procedures::alpha_beta_fail_hard;
+use alphabeta_core::resources::cores;
 use alphabeta_core::{Game, INFINITY, Limits, NEG_INFINITY, NoObserver, Search, Stats, Value};
 use alphabeta_engine::{Engine, GoParams, PlainChess, SearchControl, SmpMethod, YbwcStats};
 use alphabeta_games::connect4::{Board, Connect4, random_position};
 use alphabeta_models::{Additive, TreeModel, Uniform};
 use serde_json::json;
 
+use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value as Shown};
-use crate::runner::Context;
 
 const BRATKO_KOPEC: &str = include_str!("../../data/bratko-kopec.epd");
 

@@ -13,8 +13,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use serde_json::json;
 
+use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
-use crate::runner::Context;
 use crate::treeplot::record;
 
 /// An implicit uniform tree of degree `degree` and height `height` whose

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+use alphabeta_core::mix::{GAMMA, splitmix64};
 use alphabeta_core::{Observer, Search, Stats, Trace, Value};
 use alphabeta_trees::{Convention, Tree};
 
@@ -13,11 +14,9 @@ impl Rng {
         Rng(seed)
     }
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let out = splitmix64(self.0);
+        self.0 = self.0.wrapping_add(GAMMA);
+        out
     }
     pub fn below(&mut self, n: u64) -> u64 {
         self.next_u64() % n
