@@ -576,7 +576,7 @@ mod tests {
         // A failing build leaves the old folder and no staging folder.
         let e = replace_dir_atomically(&out, |d: &Path| -> Result<(), ResourceError> {
             std::fs::write(d.join("partial"), "x").unwrap();
-            Err(ResourceError::ZeroThreads)
+            Err(ResourceError::Threads(ThreadsError::Zero))
         });
         assert!(e.is_err());
         assert_eq!(names(&out), ["a.txt"]);

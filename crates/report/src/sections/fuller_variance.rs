@@ -16,11 +16,11 @@ use alphabeta_trees::{Convention, Tree};
 use serde_json::json;
 
 use super::figure;
+use crate::context::Context;
 use crate::mc::{RERUN_FACTOR, RERUN_SALT, simulate};
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
 use crate::paper::FULLER_STD_MEAN_BAND;
 use crate::plot::{Band, Chart, Scale, Series, Style};
-use crate::runner::Context;
 
 /// The exact moments of NBP\_{N,D}, computed once per process (the `fuller-std-mean` items of
 /// the Monte Carlo section use the same values).
