@@ -1,6 +1,6 @@
 //! `alphabeta solve` and `alphabeta fishburn` as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::alphabeta;
 

@@ -1,6 +1,6 @@
 //! `alphabeta minimal-tree` as a user runs it.
 
-mod common;
+use crate::common;
 
 use common::alphabeta;
 

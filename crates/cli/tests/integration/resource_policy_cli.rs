@@ -1,7 +1,7 @@
 //! The resource policy at the command line: memory the machine cannot give,
 //! a stop inside one large tree, and refused writes that leave nothing.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

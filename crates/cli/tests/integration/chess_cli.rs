@@ -1,6 +1,6 @@
 //! The chess subcommands from the command line.
 
-mod common;
+use crate::common;
 
 /// A reader that takes one byte of a long output and closes the pipe does not
 /// make the command panic: it ends quietly, with success.

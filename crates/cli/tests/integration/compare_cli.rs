@@ -1,7 +1,7 @@
 //! `alphabeta compare` as a user runs it: the files it writes, its tables,
 //! and clear errors for bad input.
 
-mod common;
+use crate::common;
 
 use common::alphabeta;
 

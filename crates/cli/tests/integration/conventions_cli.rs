@@ -3,7 +3,7 @@
 //! refused with the one to write instead, before anything runs or is
 //! written, and the new spellings work where the old ones did.
 
-mod common;
+use crate::common;
 
 use common::alphabeta;
 

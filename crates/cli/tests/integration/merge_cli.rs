@@ -1,7 +1,7 @@
 //! `alphabeta simulate --shard K/M` and `alphabeta merge` as a user runs
 //! them: the merged output is byte-identical to a single-process run's.
 
-mod common;
+use crate::common;
 
 use common::alphabeta;
 

@@ -4,7 +4,7 @@
 //! resumes nothing, no misleading message, no 300 zeros in a name, one depth
 //! policy). docs/reliability.md lists the findings these tests come from.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

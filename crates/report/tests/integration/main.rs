@@ -1,0 +1,6 @@
+//! The integration tests of alphabeta-report: the quick report and compare.
+//!
+//! One test binary for the crate (each file a module): one link instead of one per file.
+
+mod compare;
+mod quick_report;
