@@ -1187,7 +1187,7 @@ pub fn report(results: &Results, command_line: &str, seconds: f64) -> anyhow::Re
                 "configuration".into(),
                 serde_json::to_string(c).unwrap_or_default(),
             ),
-            ("commit".into(), crate::runner::commit()),
+            ("commit".into(), crate::provenance::commit()),
             ("version".into(), env!("CARGO_PKG_VERSION").to_string()),
             (
                 "cores".into(),
@@ -1196,7 +1196,7 @@ pub fn report(results: &Results, command_line: &str, seconds: f64) -> anyhow::Re
                     .unwrap_or_else(|_| "unknown".into()),
             ),
             ("threads".into(), "1 (every search is sequential)".into()),
-            ("started (UTC)".into(), crate::runner::utc_now()),
+            ("started (UTC)".into(), crate::provenance::utc_now()),
         ],
         sections: vec![Section {
             id: "compare".into(),

@@ -9,9 +9,6 @@ use crate::model::{Comparison, Item, ItemKind, Report, Section};
 use crate::provenance::provenance;
 use crate::sections::{SectionSpec, registry};
 
-/// Read by `compare`, which records the same provenance.
-pub(crate) use crate::provenance::{commit, utc_now};
-
 /// FNV-1a of a section id, mixed into the base seed: each section gets its
 /// own stream, independent of which other sections run.
 fn section_seed(base: u64, id: &str) -> u64 {
