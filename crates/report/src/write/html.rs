@@ -63,7 +63,7 @@ td.num{font-family:ui-monospace,monospace;word-break:break-all;max-width:28em}
 .chance_miss{background:#e3f2f7;color:#1f5466}.incomplete{background:#ffd6d6;color:#8b0000}
 .new,.new_only{background:#eee;color:#333}.internal_checks{background:#e8e8e8;color:#444}.seed_inconsistent{background:#f3e9dc;color:#5c4630}.differs{background:#ffe6c7;color:#8a4b00}.missing{background:#ffd6d6;color:#8b0000}
 .src{display:block;font-family:system-ui,sans-serif;font-size:.78em;color:#777}
-.summary td,.summary th{text-align:center}.summary td:first-child{text-align:left}
+.summary{font-size:.8em}.summary td,.summary th{text-align:center}.summary td:first-child{text-align:left}
 figure{margin:1em 0;max-width:100%}figure img{border:1px solid #ddd;box-sizing:border-box;max-width:100%;height:auto;display:block}
 pre{background:#f6f6f6;padding:.5em;overflow-x:auto}
 figcaption{font-size:.9em;color:#555}
