@@ -464,18 +464,15 @@ class SimulationResult:
 _MODEL_OPTIONS = ("r", "spread", "q", "mean_branching", "ordering", "p")
 
 
-def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Dict[str, Any]:
+def _model_args(model: str, n: Optional[int], d: Optional[int], model_options: Dict[str, Any]) -> Dict[str, Any]:
+    """A random-tree model, checked by name: its name, ``n``, ``d`` and the
+    options given (what the core's ``ModelArgs`` reads)."""
     unknown = sorted(set(model_options) - set(_MODEL_OPTIONS))
     if unknown:
         raise TypeError(f"unknown model option {unknown[0]!r}; known: {', '.join(_MODEL_OPTIONS)}")
-    model = _check.string("model", model)
-    procedure = _check.string("procedure", procedure)
+    name = _check.string("model", model)
     n = _check.optional_integer("n", n, 0, _check.U32)
     d = _check.optional_integer("d", d, 0, _check.U32)
-    trees = _check.integer("trees", trees, 1, _check.U64)
-    seed = _check.integer("seed", seed, 0, _check.U64)
-    cores = os.cpu_count() or 1
-    threads = _check.optional_integer("threads", threads, 1, cores)
     opts = {k: v for k, v in model_options.items() if v is not None}
     if "r" in opts:
         opts["r"] = _check.integer("r", opts["r"], 1, _check.U64)
@@ -485,10 +482,21 @@ def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Di
         opts["p"] = _check.real("p", opts["p"], 0.0, 1.0)
     if "ordering" in opts:
         opts["ordering"] = _check.string("ordering", opts["ordering"])
-    for name in ("q", "mean_branching"):
-        if name in opts:
-            opts[name] = _check.reals(name, opts[name])
-    return dict(model=model, n=n, d=d, trees=trees, procedure=procedure, seed=seed, threads=threads, **opts)
+    for option in ("q", "mean_branching"):
+        if option in opts:
+            opts[option] = _check.reals(option, opts[option])
+    return dict(name=name, n=n, d=d, **opts)
+
+
+def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Dict[str, Any]:
+    """A Monte Carlo run, checked by name (what the core's ``RunArgs`` reads)."""
+    model_args = _model_args(model, n, d, model_options)
+    procedure = _check.string("procedure", procedure)
+    trees = _check.integer("trees", trees, 1, _check.U64)
+    seed = _check.integer("seed", seed, 0, _check.U64)
+    cores = os.cpu_count() or 1
+    threads = _check.optional_integer("threads", threads, 1, cores)
+    return dict(model=model_args, trees=trees, procedure=procedure, seed=seed, threads=threads)
 
 
 def simulate(
@@ -559,7 +567,7 @@ def simulate(
         return simulate_on(client, args, shards=shards, retries=retries)
     if shards is not None:
         raise ValueError("shards= is for a Dask run (client=...); a local run uses threads=")
-    result = SimulationResult(*_core.simulate(**args))
+    result = SimulationResult(*_core.simulate(args))
     if _check.boolean("samples", samples):
         result.samples = _samples(args)
     return result
@@ -572,7 +580,7 @@ MAX_SAMPLES = 10_000_000
 def _samples(args: Dict[str, Any]) -> Dict[str, List[int]]:
     if args["trees"] > MAX_SAMPLES:
         raise ValueError(f"samples=True keeps at most {MAX_SAMPLES} trees, not {args['trees']}")
-    rows = _core.samples(**args)
+    rows = _core.samples(args)
     columns = ("bottom_positions", "positions_examined", "move_generations", "value")
     out: Dict[str, List[int]] = {"tree": list(range(len(rows)))}
     for k, name in enumerate(columns):
@@ -601,7 +609,7 @@ def run_shard(index: int, count: int, **run_args: Any) -> str:
     )
     if run_args:
         raise TypeError(f"run_shard() got an unknown argument {sorted(run_args)[0]!r}")
-    return _core.run_shard(index=index, count=count, **args)
+    return _core.run_shard(args, index, count)
 
 
 def merge_shards(results: Sequence[str]) -> SimulationResult:
