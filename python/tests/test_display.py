@@ -113,3 +113,18 @@ def test_exact_results():
     huge = alphabeta.Expected(1.0, 0.0, Fraction(10 ** 5000 + 1, 3))
     assert "digits" in huge._repr_html_() and len(huge._repr_html_()) < 500
     assert repr(alphabeta.exact_nbp(2, 2)).startswith("Expected(3.66666")
+
+
+def test_game_states_show_their_boards():
+    from alphabeta import games
+
+    s = games.connect4("4455")
+    p = checked(s._repr_html_())
+    assert "<caption" in s._repr_html_() and "connect4(&#x27;4455&#x27;), x to move" in s._repr_html_()
+    rows = [p.cells[i:i + 7] for i in range(0, len(p.cells), 7)]
+    assert len(rows) == 7 and rows[-1] == list("1234567")
+    assert rows[-3] == ["", "", "", "o", "o", "", ""] and rows[-2] == ["", "", "", "x", "x", "", ""]
+    t = games.tictactoe([0, 3, 1, 4, 2])
+    p = checked(t._repr_html_())
+    assert [p.cells[i:i + 3] for i in range(0, 9, 3)] == [["x", "x", "x"], ["o", "o", ""], ["", "", ""]]
+    assert "game over" in t._repr_html_()
