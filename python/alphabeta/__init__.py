@@ -10,11 +10,17 @@ package calls the same code as its command line ``alphabeta``:
 * :func:`exact_nbp`, :func:`exact_nmg` -- Fuller's expected bottom positions
   and move generations, in floating point with an error bound or exactly
   (a :class:`fractions.Fraction`);
+* :func:`var_nbp`, :func:`nbp_distribution` -- the variance and the whole
+  distribution of NBP (the paper's open problem, §8), exactly, for small trees;
+* :func:`explore` -- the explorer's page (``alphabeta explore``) for one tree,
+  shown inline in a notebook or saved as a file;
 * :func:`simulate` -- Monte Carlo on random trees, on this machine or on a
   Dask cluster (``client=``), with numbers identical to ``alphabeta simulate``;
 * :mod:`alphabeta.games` -- tic-tac-toe and Connect Four (with its exact
   solver) as state objects;
 * :mod:`alphabeta.chess` -- chess positions from python-chess.
+
+In a notebook, search and simulation results show as compact HTML tables.
 
 Every argument is checked by name: :class:`TypeError` for a value of the
 wrong type (a float where an integer is needed, even ``2.0``),
@@ -29,12 +35,13 @@ from __future__ import annotations
 import copy
 import io
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from . import _check, _core
+from . import _check, _core, _html
 from ._protocol import Game
 
 __all__ = [
@@ -46,6 +53,11 @@ __all__ = [
     "tree_names",
     "exact_nbp",
     "exact_nmg",
+    "var_nbp",
+    "nbp_distribution",
+    "VARIANCE_MAX_LEAVES",
+    "DISTRIBUTION_MAX_LEAVES",
+    "DISTRIBUTION_MAX_DEPTH",
     "Expected",
     "simulate",
     "sweep",
@@ -53,6 +65,9 @@ __all__ = [
     "Estimate",
     "run_shard",
     "merge_shards",
+    "explore",
+    "ExplorerPage",
+    "EXPLORE_MAX_POSITIONS",
 ]
 
 __version__ = _core.__version__
@@ -160,6 +175,47 @@ class SearchResult:
         d["value"] = _write_value(self.value)
         d.update(copy.deepcopy(self.extra))
         return d
+
+    def __repr__(self) -> str:
+        title = f" on {self.input}" if self.input else ""
+        return (
+            f"<SearchResult {self.procedure}{title}: value {_html.number(self.value)}, "
+            f"best move {self.best_move!r}, principal variation {self.principal_variation!r}, "
+            f"{self.bottom_positions} bottom positions, {self.positions_examined} positions examined>"
+        )
+
+    def _repr_html_(self) -> str:
+        """The counts as two compact tables (Jupyter's rich display)."""
+        pv = " ".join(str(m) for m in self.principal_variation) or "(none)"
+        node_types = ", ".join(f"{k}: {v}" for k, v in self.node_types.items()) or "(none)"
+        counts = [
+            ("value", self.value),
+            ("best move", str(self.best_move)),
+            ("principal variation", _html.shorten(pv)),
+            ("bottom positions (NBP)", self.bottom_positions),
+            ("positions examined", self.positions_examined),
+            ("move generations (NMG)", self.move_generations),
+            ("settled positions", self.settled_positions),
+            ("alpha / beta / deep cutoffs", f"{self.alpha_cutoffs} / {self.beta_cutoffs} / {self.deep_cutoffs}"),
+            ("pruned branches (by deep cutoffs)", f"{self.pruned_branches} ({self.deep_pruned_branches})"),
+            ("re-searches", self.re_searches),
+            ("node types", node_types),
+        ]
+        levels = zip(
+            range(len(self.examined_per_level)),
+            self.examined_per_level,
+            self.bottom_per_level,
+            self.move_generations_per_level,
+            self.settled_per_level,
+        )
+        counts = [(name, _html.number(v)) for name, v in counts]  # one column of text, left-aligned
+        title = f"{self.procedure} on {self.input}" if self.input else self.procedure
+        return (
+            '<div style="display: flex; gap: 2em; flex-wrap: wrap; align-items: flex-start">'
+            + _html.table(None, counts, caption=title)
+            + _html.table(("level", "examined", "bottom", "move gens", "settled"), levels, caption="per level")
+            + "</div>"
+        )
 
     @classmethod
     def _from(cls, raw: Dict[str, Any]) -> "SearchResult":
@@ -319,6 +375,13 @@ class Expected(float):
     def __repr__(self) -> str:
         return f"Expected({float(self)!r}, error_bound={self.error_bound!r})"
 
+    def _repr_html_(self) -> str:
+        """The value with its bound, and the exact fraction when known (Jupyter's rich display)."""
+        text = f"{float(self)!r} (error at most {self.error_bound:.3g})"
+        if self.exact is not None:
+            text += f" = {_html.fraction(self.exact)}"
+        return f"<code>{_html.escape(text)}</code>"
+
 
 def _expected(n: int, d: int, exact: bool, move_generations: bool, max_cost_bits: Optional[float]):
     n = _check.integer("n", n, 1, _check.U32)
@@ -361,6 +424,73 @@ def exact_nmg(n: int, d: int, exact: bool = False, *, max_cost_bits: Optional[fl
     """E[NMG_{N,D}]: the expected number of move generations (Fuller et al. §5);
     like :func:`exact_nbp`."""
     return _expected(n, d, exact, True, max_cost_bits)
+
+
+#: The largest N^D for which :func:`var_nbp` computes the exact variance
+#: (its cost grows like a power of N^D: about half a minute at the limit).
+VARIANCE_MAX_LEAVES: int = _core.VARIANCE_MAX_LEAVES
+
+#: The largest N^D for which :func:`nbp_distribution` computes; its depth is
+#: at most ``DISTRIBUTION_MAX_DEPTH`` for N >= 2 (the cost grows fastest in D).
+DISTRIBUTION_MAX_LEAVES: int = _core.DISTRIBUTION_MAX_LEAVES
+DISTRIBUTION_MAX_DEPTH: int = _core.DISTRIBUTION_MAX_DEPTH
+
+
+def _fraction(rational: Tuple[int, int]) -> Fraction:
+    # Built from the integers themselves, as exact_nbp's.
+    numerator, denominator = rational
+    return Fraction(numerator, denominator)
+
+
+def _small_tree(n: int, d: int, exact: bool) -> Tuple[int, int, bool]:
+    n = _check.integer("n", n, 1, _check.U32)
+    d = _check.integer("d", d, 0, _check.U32)
+    return n, d, _check.boolean("exact", exact)
+
+
+def var_nbp(n: int, d: int, exact: bool = False):
+    """Var[NBP_{N,D}]: the variance of the number of bottom positions
+    alpha-beta evaluates on a uniform tree of branching N and depth D with
+    random distinct leaf values -- the "analytical expression for the
+    variance" that Fuller, Gaschnig & Gillogly (1973, §8) left open,
+    computed exactly by a recursion over the heights of the tree (the same
+    code as ``alphabeta exact var-nbp``).
+
+    Returns an :class:`Expected` (a float; ``.error_bound`` is its rounding,
+    ``.exact`` the exact :class:`fractions.Fraction`), or with ``exact=True``
+    the :class:`fractions.Fraction` itself, built from integers (any number
+    of digits): ``var_nbp(3, 2, exact=True) == Fraction(7859, 4900)``. The
+    standard deviation over the mean is
+    ``var_nbp(n, d) ** 0.5 / exact_nbp(n, d)``.
+
+    Small trees only: ``n ** d`` at most :data:`VARIANCE_MAX_LEAVES` (256;
+    the cost grows like a power of N^D, half a minute at the limit) and
+    ``d`` at most 64 for ``n = 1``; beyond, :class:`ValueError`.
+    """
+    n, d, exact = _small_tree(n, d, exact)
+    variance = _fraction(_core.variance_exact(n, d))
+    if exact:
+        return variance
+    value = float(variance)  # correctly rounded: within half a unit in the last place
+    return Expected(value, math.ulp(value) / 2, variance)
+
+
+def nbp_distribution(n: int, d: int, exact: bool = False) -> List[Any]:
+    """Pr{NBP_{N,D} = k} for k = 0, 1, ..., N^D: the whole distribution of the
+    bottom positions alpha-beta evaluates on a uniform tree with random
+    distinct leaf values (Fuller et al. 1973 sample it in Fig. 3.1), exactly,
+    as ``alphabeta exact var-nbp --distribution`` computes it.
+
+    A list indexed by k (most entries are 0: NBP is at least the minimal
+    tree's count): floats, or with ``exact=True`` :class:`fractions.Fraction`\\ s
+    summing to 1. Small trees only: ``n ** d`` at most
+    :data:`DISTRIBUTION_MAX_LEAVES` (64) and ``d`` at most
+    :data:`DISTRIBUTION_MAX_DEPTH` (5) for ``n >= 2``; beyond,
+    :class:`ValueError`.
+    """
+    n, d, exact = _small_tree(n, d, exact)
+    probabilities = [_fraction(p) for p in _core.distribution_exact(n, d)]
+    return probabilities if exact else [float(p) for p in probabilities]
 
 
 @dataclass(frozen=True)
@@ -460,22 +590,52 @@ class SimulationResult:
             f"NBP {self.mean:.4f} [{self.ci95[0]:.4f}, {self.ci95[1]:.4f}]>"
         )
 
+    def _repr_html_(self) -> str:
+        """The summary as compact tables, the numbers of :meth:`__str__` (Jupyter's rich display)."""
+
+        def row(name: str, e: Estimate) -> Tuple[Any, ...]:
+            return (name, e.mean, e.sd, f"[{e.ci95[0]:.4f}, {e.ci95[1]:.4f}]", e.sd_over_mean)
+
+        caption = f"{self.model}, {self.procedure}, seed {self.seed}, {self.trees} trees"
+        if not self.complete:
+            caption += f" (incomplete: {self.trees} of {self.summary['trees_requested']})"
+        measures = [
+            row("bottom positions (NBP)", self.leaves),
+            row("positions examined", self.nodes),
+            row("move generations (NMG)", self.move_generations),
+        ]
+        levels = [
+            (
+                lv["level"],
+                lv["examined"]["mean"],
+                f"[{lv['examined']['ci95_low']:.4f}, {lv['examined']['ci95_high']:.4f}]",
+                lv["leaves_mean"],
+                lv["move_generations_mean"],
+            )
+            for lv in self.levels
+        ]
+        c = self.cutoffs
+        cutoffs = ", ".join(f"{k.replace('_', ' ')} {v:.4f}" for k, v in c.items() if isinstance(v, (int, float)))
+        samples = "" if self.samples is None else f"; every tree's counts in .samples ({len(self.samples['tree'])} trees)"
+        return (
+            _html.table(("per tree", "mean", "sd", "95% CI", "sd/mean"), measures, caption=caption)
+            + f"<p style=\"font-size: 0.9em; margin: 0.2em 0\">cutoffs and pruned branches per tree: {_html.escape(cutoffs)}{_html.escape(samples)}</p>"
+            + _html.table(("level", "examined", "95% CI", "bottom", "move gens"), levels)
+        )
+
 
 _MODEL_OPTIONS = ("r", "spread", "q", "mean_branching", "ordering", "p")
 
 
-def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Dict[str, Any]:
+def _model_args(model: str, n: Optional[int], d: Optional[int], model_options: Dict[str, Any]) -> Dict[str, Any]:
+    """A random-tree model, checked by name: its name, ``n``, ``d`` and the
+    options given (what the core's ``ModelArgs`` reads)."""
     unknown = sorted(set(model_options) - set(_MODEL_OPTIONS))
     if unknown:
         raise TypeError(f"unknown model option {unknown[0]!r}; known: {', '.join(_MODEL_OPTIONS)}")
-    model = _check.string("model", model)
-    procedure = _check.string("procedure", procedure)
+    name = _check.string("model", model)
     n = _check.optional_integer("n", n, 0, _check.U32)
     d = _check.optional_integer("d", d, 0, _check.U32)
-    trees = _check.integer("trees", trees, 1, _check.U64)
-    seed = _check.integer("seed", seed, 0, _check.U64)
-    cores = os.cpu_count() or 1
-    threads = _check.optional_integer("threads", threads, 1, cores)
     opts = {k: v for k, v in model_options.items() if v is not None}
     if "r" in opts:
         opts["r"] = _check.integer("r", opts["r"], 1, _check.U64)
@@ -485,10 +645,21 @@ def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Di
         opts["p"] = _check.real("p", opts["p"], 0.0, 1.0)
     if "ordering" in opts:
         opts["ordering"] = _check.string("ordering", opts["ordering"])
-    for name in ("q", "mean_branching"):
-        if name in opts:
-            opts[name] = _check.reals(name, opts[name])
-    return dict(model=model, n=n, d=d, trees=trees, procedure=procedure, seed=seed, threads=threads, **opts)
+    for option in ("q", "mean_branching"):
+        if option in opts:
+            opts[option] = _check.reals(option, opts[option])
+    return dict(name=name, n=n, d=d, **opts)
+
+
+def _run_args(model, n, d, trees, procedure, seed, threads, model_options) -> Dict[str, Any]:
+    """A Monte Carlo run, checked by name (what the core's ``RunArgs`` reads)."""
+    model_args = _model_args(model, n, d, model_options)
+    procedure = _check.string("procedure", procedure)
+    trees = _check.integer("trees", trees, 1, _check.U64)
+    seed = _check.integer("seed", seed, 0, _check.U64)
+    cores = os.cpu_count() or 1
+    threads = _check.optional_integer("threads", threads, 1, cores)
+    return dict(model=model_args, trees=trees, procedure=procedure, seed=seed, threads=threads)
 
 
 def simulate(
@@ -559,7 +730,7 @@ def simulate(
         return simulate_on(client, args, shards=shards, retries=retries)
     if shards is not None:
         raise ValueError("shards= is for a Dask run (client=...); a local run uses threads=")
-    result = SimulationResult(*_core.simulate(**args))
+    result = SimulationResult(*_core.simulate(args))
     if _check.boolean("samples", samples):
         result.samples = _samples(args)
     return result
@@ -572,7 +743,7 @@ MAX_SAMPLES = 10_000_000
 def _samples(args: Dict[str, Any]) -> Dict[str, List[int]]:
     if args["trees"] > MAX_SAMPLES:
         raise ValueError(f"samples=True keeps at most {MAX_SAMPLES} trees, not {args['trees']}")
-    rows = _core.samples(**args)
+    rows = _core.samples(args)
     columns = ("bottom_positions", "positions_examined", "move_generations", "value")
     out: Dict[str, List[int]] = {"tree": list(range(len(rows)))}
     for k, name in enumerate(columns):
@@ -601,7 +772,7 @@ def run_shard(index: int, count: int, **run_args: Any) -> str:
     )
     if run_args:
         raise TypeError(f"run_shard() got an unknown argument {sorted(run_args)[0]!r}")
-    return _core.run_shard(index=index, count=count, **args)
+    return _core.run_shard(args, index, count)
 
 
 def merge_shards(results: Sequence[str]) -> SimulationResult:
@@ -612,6 +783,143 @@ def merge_shards(results: Sequence[str]) -> SimulationResult:
     if isinstance(results, (str, bytes)) or not all(isinstance(r, str) for r in results):
         raise TypeError("results must be a list of JSON texts (what run_shard() returns)")
     return SimulationResult(*_core.merge(list(results)))
+
+
+#: The most positions :func:`explore` draws (the explorer's limit, as
+#: ``alphabeta explore``'s): the page draws every one and replays every
+#: procedure over them.
+EXPLORE_MAX_POSITIONS: int = _core.EXPLORE_MAX_POSITIONS
+
+
+class ExplorerPage:
+    """The explorer's page for one tree (:func:`explore`): shown inline in a
+    notebook (an ``<iframe>`` holding the whole page), written to a file by
+    :meth:`save`, its HTML text from :meth:`html`.
+
+    ``title`` says what the tree is, ``positions`` how many positions the
+    page draws, ``values`` each procedure's root value (as the page writes
+    it), ``compare`` the two procedures it opens with side by side.
+    """
+
+    #: The height of the inline frame, in CSS pixels.
+    height: int = 720
+
+    def __init__(self, page: "_core.ExplorerPage") -> None:
+        self._page = page
+
+    @property
+    def title(self) -> str:
+        """What the tree is (the page's title line)."""
+        return self._page.title
+
+    @property
+    def positions(self) -> int:
+        """How many positions the page draws."""
+        return self._page.positions
+
+    @property
+    def values(self) -> Dict[str, str]:
+        """Each procedure's root value (for the side to move there), as the page writes it."""
+        return dict(self._page.values)
+
+    @property
+    def compare(self) -> Tuple[str, str]:
+        """The two procedures the page opens with, side by side."""
+        return self._page.compare
+
+    def html(self) -> str:
+        """The page: one self-contained HTML file (style, script and data
+        inlined; no network), the file ``alphabeta explore`` writes."""
+        return self._page.html()
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> str:
+        """Writes the page to ``path`` atomically (a temporary file beside it
+        renamed over it, so a reader never sees half a page), creating its
+        folder if need be; returns the path (:class:`OSError` if the file
+        system refuses). Open it in a browser."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a str or a path, not {type(path).__name__}")
+        path = os.fspath(path)
+        self._page.save(path)
+        return path
+
+    def _repr_html_(self) -> str:
+        # The page in a sandboxed frame (its scripts run, cut off from the
+        # notebook); srcdoc holds the page escaped as an attribute value.
+        srcdoc = _html.escape(self._page.html())
+        title = _html.escape(f"alphabeta explorer: {self.title}")
+        return (
+            f'<iframe srcdoc="{srcdoc}" title="{title}" sandbox="allow-scripts" '
+            f'style="width: 100%; height: {int(self.height)}px; border: 1px solid #ccc"></iframe>'
+        )
+
+    def __repr__(self) -> str:
+        a, b = self.compare
+        return (
+            f"<ExplorerPage {self.title!r}: {self.positions} positions, "
+            f"{len(self.values)} procedures, {a} beside {b}>"
+        )
+
+
+def explore(
+    tree: Any = None,
+    *,
+    depth: Optional[int] = None,
+    convention: str = "minmax",
+    position: Optional[str] = None,
+    compare: Sequence[str] = ("f1", "f2"),
+    model: Optional[str] = None,
+    n: Optional[int] = None,
+    d: Optional[int] = None,
+    seed: int = 1,
+    **model_options: Any,
+) -> ExplorerPage:
+    """The explorer of ``alphabeta explore`` for one tree: a page that steps
+    through every procedure on it and shows what each prunes (the tree drawn,
+    the windows, the values returned, alpha, beta and deep cutoffs, node
+    types, the running counts). In a notebook the result shows the page
+    inline; ``.save("tree.html")`` writes it as a file.
+
+    ``tree`` is read as :func:`search` reads it: nested lists of ints
+    (``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``), the tree text, a named tree of
+    the papers (``"pi"``), or ``"tictactoe"`` (from the empty board, or from
+    ``position``: nine squares row by row, ``"X.O.X...."``). ``depth`` limits
+    the plies explored (default: to the ends), ``convention`` is that of
+    :func:`search`. Or, with ``tree`` left out, a random tree of ``model``
+    (with ``n``, ``d`` and the model options of :func:`simulate`) grown from
+    ``seed``, explored to its depth ``d``. ``compare``: the two procedures
+    the page opens with side by side.
+
+    The page draws every position: a tree (or the part of a game above
+    ``depth``) of more than :data:`EXPLORE_MAX_POSITIONS` (20 000)
+    positions is refused with :class:`ValueError`.
+    """
+    depth = _check.optional_integer("depth", depth, 0, _check.U32 - 1)
+    convention = _check.string("convention", convention)
+    if position is not None:
+        position = _check.string("position", position)
+    if not isinstance(compare, (list, tuple)):
+        raise TypeError(f"compare must be two procedure names, e.g. ('f1', 'f2'), not {type(compare).__name__} {compare!r}")
+    if len(compare) != 2:
+        raise ValueError(f"compare takes two procedure names, e.g. ('f1', 'f2'), not {len(compare)}")
+    compare = (_check.string("compare[0]", compare[0]), _check.string("compare[1]", compare[1]))
+    seed = _check.integer("seed", seed, 0, _check.U64)
+    if model is None:
+        if n is not None or d is not None or model_options:
+            raise ValueError("n, d and the model options describe a random tree: give model= too")
+        if tree is None:
+            raise TypeError("explore() takes a tree (nested lists, the tree text, a named tree, \"tictactoe\") or model=")
+        if not isinstance(tree, (str, list, tuple)):
+            raise TypeError(
+                f"explore() takes a tree (nested lists of ints, the tree text, a name of tree_names() "
+                f"or \"tictactoe\"), not {type(tree).__name__}"
+            )
+        model_args = None
+    else:
+        if tree is not None:
+            raise ValueError("give a tree or model= (a random tree), not both")
+        model_args = _model_args(model, n, d, model_options)
+    return ExplorerPage(_core.explore(tree, depth, convention, position, compare, model_args, seed))
 
 
 from . import games  # noqa: E402  (the built-in games: alphabeta.games.connect4(...))

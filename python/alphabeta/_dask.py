@@ -16,7 +16,7 @@ from . import SimulationResult, _check, _core
 
 def _shard(args: Dict[str, Any], index: int, count: int) -> str:
     """One Dask task: shard ``index`` of ``count``; returns its JSON."""
-    return _core.run_shard(index=index, count=count, **args)
+    return _core.run_shard(args, index, count)
 
 
 def simulate_on(client: Any, args: Dict[str, Any], shards: Optional[int], retries: int) -> SimulationResult:

@@ -16,7 +16,8 @@ columns 1-7 (the notation of the Connect Four solving literature, in which
 ``connect4("4455")`` is written). A state has ``legal_moves()``,
 ``play(move)``, ``is_terminal()``, ``to_move`` (0 for the first player ``x``,
 1 for ``o``), ``history`` (the moves from the empty board), ``diagram()``
-and a readable ``repr``; states compare and hash by position and history.
+and a readable ``repr`` (in a notebook, the board as a table); states
+compare and hash by position and history.
 
 Values (``search(...).value``) are for the side to move. Tic-tac-toe's are
 the core's: 0 for a draw, a win scored by its distance from the root.

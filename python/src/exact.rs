@@ -1,13 +1,17 @@
 //! `expected`: Fuller, Gaschnig & Gillogly's E[NBP_{N,D}] (Eqn 5.6) and
 //! E[NMG_{N,D}] (§5), in floating point with an error bound or as an exact
 //! rational, with the command line's (`alphabeta exact nbp|nmg`) ranges,
-//! cost limit and messages.
+//! cost limit and messages; `variance_exact` and `distribution_exact`:
+//! Var[NBP_{N,D}] and Pr{NBP_{N,D} = k} (the paper's open problem, §8) as
+//! exact rationals, with the limits of `alphabeta exact var-nbp`.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use alphabeta_analysis::fuller::{self, MAX_EXACT_NMG_DEPTH};
-use malachite::Natural;
+use alphabeta_analysis::fuller::{
+    self, DISTRIBUTION_MAX_LEAVES, MAX_EXACT_NMG_DEPTH, VARIANCE_MAX_LEAVES,
+};
+use malachite::{Natural, Rational};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
@@ -28,6 +32,15 @@ fn natural_to_py<'py>(py: Python<'py>, x: &Natural) -> PyResult<Bound<'py, PyAny
 
 /// An exact value as Python ints: `(numerator, denominator)`.
 type Fraction = (Py<PyAny>, Py<PyAny>);
+
+/// A rational that is never negative (an expectation, a variance, a
+/// probability) as Python ints.
+fn fraction(py: Python<'_>, r: &Rational) -> PyResult<Fraction> {
+    Ok((
+        natural_to_py(py, r.numerator_ref())?.unbind(),
+        natural_to_py(py, r.denominator_ref())?.unbind(),
+    ))
+}
 
 /// E[NBP] (`move_generations` false) or E[NMG]: `(value, error_bound, None)`
 /// in floating point, or `(value, 0.0, (numerator, denominator))` with
@@ -83,9 +96,77 @@ pub fn expected(
         }
     })?
     .map_err(context)?;
-    let fraction = (
-        natural_to_py(py, r.numerator_ref())?.unbind(),
-        natural_to_py(py, r.denominator_ref())?.unbind(),
-    );
-    Ok((alphabeta_analysis::num::to_f64(&r), 0.0, Some(fraction)))
+    Ok((
+        alphabeta_analysis::num::to_f64(&r),
+        0.0,
+        Some(fraction(py, &r)?),
+    ))
+}
+
+/// Largest depth of the exact variance and distribution for N = 1 (a single
+/// path, NBP = 1 at every depth; the recursion still runs once per level):
+/// `alphabeta exact var-nbp`'s.
+pub const SINGLE_PATH_MAX_DEPTH: u32 = 64;
+
+/// Largest depth of the exact distribution for N >= 2 (its cost grows
+/// fastest in D: ⟨2,5⟩ takes 0.14 s, ⟨2,6⟩ minutes): `alphabeta exact
+/// var-nbp --distribution`'s.
+pub const DISTRIBUTION_MAX_DEPTH: u32 = 5;
+
+/// Checks ⟨n, d⟩ against the limits of `alphabeta exact var-nbp` (with
+/// `--distribution` when `distribution`), with its messages.
+fn check_small_tree(n: u32, d: u32, distribution: bool) -> PyResult<()> {
+    let (what, max_leaves) = if distribution {
+        ("the exact distribution", DISTRIBUTION_MAX_LEAVES)
+    } else {
+        ("the exact variance", VARIANCE_MAX_LEAVES)
+    };
+    if n == 0 {
+        return Err(value_error("the branching factor n must be at least 1"));
+    }
+    if n == 1 && d > SINGLE_PATH_MAX_DEPTH {
+        return Err(value_error(format!(
+            "{what} for n = 1: d = {d} is out of range (0..={SINGLE_PATH_MAX_DEPTH})"
+        )));
+    }
+    let leaves = u64::from(n).checked_pow(d);
+    if leaves.is_none_or(|l| l > max_leaves) {
+        return Err(value_error(format!(
+            "{what} is computed for N^D <= {max_leaves} only (its cost grows like a power of \
+             N^D); <{n},{d}> has N^D = {}",
+            leaves.map_or_else(|| format!("{n}^{d}"), |l| l.to_string())
+        )));
+    }
+    if distribution && n >= 2 && d > DISTRIBUTION_MAX_DEPTH {
+        return Err(value_error(format!(
+            "the exact distribution is computed for D <= {DISTRIBUTION_MAX_DEPTH} only (its cost \
+             grows fastest in D: <2,6> takes minutes); got D = {d}"
+        )));
+    }
+    Ok(())
+}
+
+/// Var[NBP_{N,D}] exactly (`fuller::variance_exact`): `(numerator,
+/// denominator)`. Small trees only (N^D at most 256; seconds at the limit).
+#[pyfunction]
+pub fn variance_exact(py: Python<'_>, n: u32, d: u32) -> PyResult<Fraction> {
+    check_small_tree(n, d, false)?;
+    // Up to half a minute at the limit: without the GIL (no stop flag; Ctrl-C
+    // is raised when it returns).
+    let stop = Arc::new(AtomicBool::new(false));
+    let r = interruptible(py, &stop, || fuller::variance_exact(n, d))?
+        .map_err(|e| value_error(format!("exact Var[NBP] for <{n},{d}>: {e}")))?;
+    fraction(py, &r)
+}
+
+/// Pr{NBP_{N,D} = k} for k = 0..=N^D exactly (`fuller::nbp_distribution_exact`):
+/// one `(numerator, denominator)` per k. Small trees only (N^D at most 64,
+/// D at most 5).
+#[pyfunction]
+pub fn distribution_exact(py: Python<'_>, n: u32, d: u32) -> PyResult<Vec<Fraction>> {
+    check_small_tree(n, d, true)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let probabilities = interruptible(py, &stop, || fuller::nbp_distribution_exact(n, d))?
+        .map_err(|e| value_error(format!("exact Pr{{NBP = k}} for <{n},{d}>: {e}")))?;
+    probabilities.iter().map(|p| fraction(py, p)).collect()
 }

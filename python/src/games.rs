@@ -179,6 +179,48 @@ impl State {
         };
         format!("{call}, {status}\n{}", self.diagram().trim_end())
     }
+
+    /// The board as a small HTML table under the first line of the repr
+    /// (Jupyter's rich display): a cell a square, `x`, `o` or empty, and
+    /// Connect Four's column numbers below.
+    fn _repr_html_(&self) -> String {
+        const CELL: &str = "width: 1.4em; height: 1.4em; padding: 0; text-align: center; \
+                            border: 1px solid #ccc";
+        let rows: String = self
+            .diagram()
+            .lines()
+            .map(|line| {
+                let cells: String = line
+                    .chars()
+                    .map(|c| {
+                        let square = if c == '.' {
+                            String::new()
+                        } else {
+                            c.to_string()
+                        };
+                        format!("<td style=\"{CELL}\">{}</td>", escape_html(&square))
+                    })
+                    .collect();
+                format!("<tr>{cells}</tr>")
+            })
+            .collect();
+        let repr = self.__repr__();
+        let caption = repr.lines().next().unwrap_or_default();
+        format!(
+            "<table style=\"border-collapse: collapse; font-family: monospace\">\
+             <caption style=\"text-align: left\">{}</caption>{rows}</table>",
+            escape_html(caption)
+        )
+    }
+}
+
+/// `text` with the characters that HTML reads as markup escaped.
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#x27;")
 }
 
 /// Tic-tac-toe after `moves` (squares 0–8, `3·row + column`, first player first).

@@ -9,6 +9,7 @@
 
 mod dispatch;
 mod exact;
+mod explore;
 mod games;
 mod interrupt;
 mod pygame;
@@ -31,12 +32,26 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::search_state, m)?)?;
     m.add_function(wrap_pyfunction!(games::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(exact::expected, m)?)?;
+    m.add_function(wrap_pyfunction!(exact::variance_exact, m)?)?;
+    m.add_function(wrap_pyfunction!(exact::distribution_exact, m)?)?;
+    m.add_class::<explore::ExplorerPage>()?;
+    m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::samples, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::run_shard, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::merge, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_PLY", pygame::MAX_PLY)?;
+    m.add("EXPLORE_MAX_POSITIONS", alphabeta_explorer::MAX_POSITIONS)?;
+    m.add(
+        "VARIANCE_MAX_LEAVES",
+        alphabeta_analysis::fuller::VARIANCE_MAX_LEAVES,
+    )?;
+    m.add(
+        "DISTRIBUTION_MAX_LEAVES",
+        alphabeta_analysis::fuller::DISTRIBUTION_MAX_LEAVES,
+    )?;
+    m.add("DISTRIBUTION_MAX_DEPTH", exact::DISTRIBUTION_MAX_DEPTH)?;
     Ok(())
 }
 

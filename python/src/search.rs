@@ -79,38 +79,45 @@ fn lists_to_text(
     }
 }
 
-/// What `search_tree` searches: an explicit tree or a built-in game.
-enum Input {
-    Tree(Tree),
+/// A tree argument, read as the command line reads its inputs: a named
+/// tree of the seeds, the built-in game's name, or the tree text (given as
+/// a string, or written from nested lists).
+pub(crate) enum TreeArg {
+    /// A named tree of the seeds (`"pi"`).
+    Named(String),
+    /// The built-in game tic-tac-toe, from the empty board.
     TicTacToe,
+    /// The tree text and what it came from (`"tree given inline"`).
+    Text { text: String, title: &'static str },
 }
 
-/// The built-in games `search_tree` accepts by name, as `alphabeta search
-/// --game` does.
+/// The built-in games a tree argument names, as `alphabeta search --game`
+/// does.
 const GAMES: [&str; 2] = ["tictactoe", "tic-tac-toe"];
 
-/// The tree of `tree`: a list (nested lists of ints), a named tree of the
-/// seeds, the text format, or a built-in game's name. Returns a title and
-/// what to search.
-fn load_tree(tree: &Bound<'_, PyAny>, convention: &str) -> PyResult<(String, Input)> {
-    let convention = match convention {
-        "minmax" | "min-max" => Convention::MinMax,
-        "negamax" => Convention::NegaMax,
-        other => {
-            return Err(value_error(format!(
-                "unknown convention {other:?}; known: minmax, negamax"
-            )));
-        }
-    };
+/// The convention called `name`: whose viewpoint a tree text's leaf values
+/// are from.
+pub(crate) fn read_convention(name: &str) -> PyResult<Convention> {
+    match name {
+        "minmax" | "min-max" => Ok(Convention::MinMax),
+        "negamax" => Ok(Convention::NegaMax),
+        other => Err(value_error(format!(
+            "unknown convention {other:?}; known: minmax, negamax"
+        ))),
+    }
+}
+
+/// What `tree` is: a list (nested lists of ints), a named tree of the
+/// seeds, a built-in game's name, or the text format.
+pub(crate) fn tree_arg(tree: &Bound<'_, PyAny>) -> PyResult<TreeArg> {
     if let Ok(text) = tree.cast::<PyString>() {
         let text: String = text.extract()?;
-        let text = text.as_str();
-        if let Some(t) = fixtures::by_name(text.trim()) {
-            return Ok((format!("tree {}", text.trim()), Input::Tree(t)));
+        let name = text.trim();
+        if fixtures::by_name(name).is_some() {
+            return Ok(TreeArg::Named(name.to_string()));
         }
-        if GAMES.contains(&text.trim()) {
-            let title = "tic-tac-toe from the empty board";
-            return Ok((title.into(), Input::TicTacToe));
+        if GAMES.contains(&name) {
+            return Ok(TreeArg::TicTacToe);
         }
         if !text.trim_start().starts_with('(') {
             let names: Vec<_> = fixtures::named().into_iter().map(|f| f.0).collect();
@@ -119,18 +126,41 @@ fn load_tree(tree: &Bound<'_, PyAny>, convention: &str) -> PyResult<(String, Inp
                 names.join(", ")
             )));
         }
-        let t = Tree::parse_with(text, convention)
-            .map_err(|e| value_error(format!("malformed tree given inline: {e}")))?;
-        return Ok(("tree given inline".into(), Input::Tree(t)));
+        let title = "tree given inline";
+        return Ok(TreeArg::Text { text, title });
     }
     let mut text = String::new();
     lists_to_text(tree, &mut text, &mut 0, 0)?;
     if !text.starts_with('(') {
         text = format!("({text})");
     }
-    let t = Tree::parse_with(&text, convention)
-        .map_err(|e| value_error(format!("malformed tree given as lists: {e}")))?;
-    Ok(("tree given as lists".into(), Input::Tree(t)))
+    let title = "tree given as lists";
+    Ok(TreeArg::Text { text, title })
+}
+
+/// What `search_tree` searches: an explicit tree or a built-in game.
+enum Input {
+    Tree(Tree),
+    TicTacToe,
+}
+
+/// The tree of `tree` (see [`tree_arg`]) read with `convention`: a title
+/// and what to search.
+fn load_tree(tree: &Bound<'_, PyAny>, convention: &str) -> PyResult<(String, Input)> {
+    let convention = read_convention(convention)?;
+    match tree_arg(tree)? {
+        TreeArg::Named(name) => {
+            let tree = fixtures::by_name(&name)
+                .ok_or_else(|| value_error(format!("no tree called {name:?}")))?;
+            Ok((format!("tree {name}"), Input::Tree(tree)))
+        }
+        TreeArg::TicTacToe => Ok(("tic-tac-toe from the empty board".into(), Input::TicTacToe)),
+        TreeArg::Text { text, title } => {
+            let tree = Tree::parse_with(&text, convention)
+                .map_err(|e| value_error(format!("malformed {title}: {e}")))?;
+            Ok((title.into(), Input::Tree(tree)))
+        }
+    }
 }
 
 /// The names of the seeds' trees.

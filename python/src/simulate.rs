@@ -16,25 +16,85 @@ use rayon::prelude::*;
 use crate::interrupt::interruptible;
 use crate::value_error;
 
-/// The experiment of the arguments, checked as `alphabeta simulate` checks them.
-#[allow(clippy::too_many_arguments)]
-fn experiment(
-    model: &str,
+/// A random-tree model as the Python layer passes it: a dict with its name
+/// and the parameters given (`n`, `d`, `r`, `spread`, `q`,
+/// `mean_branching`, `ordering`, `p`; a missing or `None` one is not given).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+pub struct ModelArgs {
+    pub(crate) name: String,
+    #[pyo3(default)]
     n: Option<u32>,
+    #[pyo3(default)]
     d: Option<u32>,
-    trees: u64,
-    procedure: &str,
-    seed: u64,
-    options: ModelParams,
-) -> PyResult<Experiment> {
-    let params = ModelParams { n, d, ..options };
-    let spec = ModelSpec::from_params(model, &params)
-        .map_err(|e| value_error(format!("invalid model: {e}")))?;
-    let procedure: Procedure = procedure.parse().map_err(value_error)?;
-    if trees == 0 {
-        return Err(value_error("trees must be at least 1"));
+    #[pyo3(default)]
+    r: Option<u64>,
+    #[pyo3(default)]
+    spread: Option<u32>,
+    #[pyo3(default)]
+    q: Option<Vec<f64>>,
+    #[pyo3(default)]
+    mean_branching: Option<Vec<f64>>,
+    #[pyo3(default)]
+    ordering: Option<String>,
+    #[pyo3(default)]
+    p: Option<f64>,
+}
+
+impl ModelArgs {
+    /// The model, checked as the command line checks `--model` and its
+    /// options.
+    pub fn spec(self) -> PyResult<ModelSpec> {
+        let params = ModelParams {
+            n: self.n,
+            d: self.d,
+            r: self.r,
+            spread: self.spread,
+            q: self.q,
+            mean: self.mean_branching,
+            ordering: self.ordering,
+            p: self.p,
+        };
+        ModelSpec::from_params(&self.name, &params)
+            .map_err(|e| value_error(format!("invalid model: {e}")))
     }
-    Ok(Experiment::new(spec, procedure, trees, seed))
+}
+
+/// A Monte Carlo run as the Python layer passes it: a dict with `model` (a
+/// [`ModelArgs`]), `trees`, `procedure`, `seed` and `threads` (`None`: one
+/// per core).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+pub struct RunArgs {
+    model: ModelArgs,
+    trees: u64,
+    procedure: String,
+    seed: u64,
+    #[pyo3(default)]
+    threads: Option<usize>,
+}
+
+impl RunArgs {
+    /// The experiment, checked as `alphabeta simulate` checks it, and the
+    /// worker threads asked for.
+    fn experiment(self) -> PyResult<(Experiment, Option<usize>)> {
+        let spec = self.model.spec()?;
+        let procedure: Procedure = self.procedure.parse().map_err(value_error)?;
+        if self.trees == 0 {
+            return Err(value_error("trees must be at least 1"));
+        }
+        let experiment = Experiment::new(spec, procedure, self.trees, self.seed);
+        Ok((experiment, self.threads))
+    }
+}
+
+/// The runner's options: `threads` workers, stopped by `stop` (Ctrl-C).
+fn run_options(threads: Option<usize>, stop: &Arc<AtomicBool>) -> RunOptions<'_> {
+    RunOptions {
+        threads,
+        stop: Some(stop.clone()),
+        ..RunOptions::default()
+    }
 }
 
 /// `(json, csv, table)`: the three outputs of `alphabeta simulate`.
@@ -43,50 +103,15 @@ fn outputs(summary: &Summary) -> PyResult<(String, String, String)> {
     Ok((summary.to_json(), csv, summary.to_table()))
 }
 
-fn run_error(e: impl std::fmt::Display) -> PyErr {
-    value_error(e)
-}
-
 /// A Monte Carlo run in this process; returns the JSON, CSV and table of
 /// its summary (byte-identical to the command line's).
 #[pyfunction]
-#[pyo3(signature = (model, n, d, trees, procedure, seed, threads, r=None, spread=None, q=None, mean_branching=None, ordering=None, p=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn simulate(
-    py: Python<'_>,
-    model: &str,
-    n: Option<u32>,
-    d: Option<u32>,
-    trees: u64,
-    procedure: &str,
-    seed: u64,
-    threads: Option<usize>,
-    r: Option<u64>,
-    spread: Option<u32>,
-    q: Option<Vec<f64>>,
-    mean_branching: Option<Vec<f64>>,
-    ordering: Option<String>,
-    p: Option<f64>,
-) -> PyResult<(String, String, String)> {
-    let params = ModelParams {
-        n: None,
-        d: None,
-        r,
-        spread,
-        q,
-        mean: mean_branching,
-        ordering,
-        p,
-    };
-    let exp = experiment(model, n, d, trees, procedure, seed, params)?;
+pub fn simulate(py: Python<'_>, run: RunArgs) -> PyResult<(String, String, String)> {
+    let (exp, threads) = run.experiment()?;
     let stop = Arc::new(AtomicBool::new(false));
-    let options = RunOptions {
-        threads,
-        stop: Some(stop.clone()),
-        ..RunOptions::default()
-    };
+    let options = run_options(threads, &stop);
     let summary = interruptible(py, &stop, || alphabeta_montecarlo::run(&exp, &options))?
-        .map_err(run_error)?;
+        .map_err(value_error)?;
     outputs(&summary)
 }
 
@@ -134,35 +159,8 @@ impl ModelVisitor for Samples<'_> {
 /// The per-tree counts of a run (in tree order), searched on `threads`
 /// threads (default: one per core).
 #[pyfunction]
-#[pyo3(signature = (model, n, d, trees, procedure, seed, threads, r=None, spread=None, q=None, mean_branching=None, ordering=None, p=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn samples(
-    py: Python<'_>,
-    model: &str,
-    n: Option<u32>,
-    d: Option<u32>,
-    trees: u64,
-    procedure: &str,
-    seed: u64,
-    threads: Option<usize>,
-    r: Option<u64>,
-    spread: Option<u32>,
-    q: Option<Vec<f64>>,
-    mean_branching: Option<Vec<f64>>,
-    ordering: Option<String>,
-    p: Option<f64>,
-) -> PyResult<Vec<Sample>> {
-    let params = ModelParams {
-        n: None,
-        d: None,
-        r,
-        spread,
-        q,
-        mean: mean_branching,
-        ordering,
-        p,
-    };
-    let exp = experiment(model, n, d, trees, procedure, seed, params)?;
+pub fn samples(py: Python<'_>, run: RunArgs) -> PyResult<Vec<Sample>> {
+    let (exp, threads) = run.experiment()?;
     let threads = alphabeta_core::resources::worker_threads(threads).map_err(value_error)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -188,48 +186,15 @@ pub fn samples(
 /// Shard `index` of `count` of a run; returns the shard result's JSON (what
 /// `alphabeta simulate --shard K/M` writes).
 #[pyfunction]
-#[pyo3(signature = (model, n, d, trees, procedure, seed, threads, index, count, r=None, spread=None, q=None, mean_branching=None, ordering=None, p=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn run_shard(
-    py: Python<'_>,
-    model: &str,
-    n: Option<u32>,
-    d: Option<u32>,
-    trees: u64,
-    procedure: &str,
-    seed: u64,
-    threads: Option<usize>,
-    index: u64,
-    count: u64,
-    r: Option<u64>,
-    spread: Option<u32>,
-    q: Option<Vec<f64>>,
-    mean_branching: Option<Vec<f64>>,
-    ordering: Option<String>,
-    p: Option<f64>,
-) -> PyResult<String> {
-    let params = ModelParams {
-        n: None,
-        d: None,
-        r,
-        spread,
-        q,
-        mean: mean_branching,
-        ordering,
-        p,
-    };
-    let exp = experiment(model, n, d, trees, procedure, seed, params)?;
+pub fn run_shard(py: Python<'_>, run: RunArgs, index: u64, count: u64) -> PyResult<String> {
+    let (exp, threads) = run.experiment()?;
     let shard = Shard::new(index, count).map_err(value_error)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let options = RunOptions {
-        threads,
-        stop: Some(stop.clone()),
-        ..RunOptions::default()
-    };
+    let options = run_options(threads, &stop);
     let result = interruptible(py, &stop, || {
         alphabeta_montecarlo::run_shard(&exp, shard, &options)
     })?
-    .map_err(run_error)?;
+    .map_err(value_error)?;
     Ok(result.to_json())
 }
 

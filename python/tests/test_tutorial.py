@@ -23,3 +23,9 @@ def test_the_tutorial_notebook_runs():
     assert "Nim from 10: value 1, take 2" in text
     assert "the game has a cycle" in text
     assert "score 18 best columns" in text
+    assert "<3,2>  Var[NBP] = 7859/4900" in text
+    # The rich display: the search's tables, and the explorer in its frame.
+    shown = [o["data"]["text/html"] for c in nb.cells if c.cell_type == "code" for o in c.outputs
+             if "text/html" in o.get("data", {})]
+    assert any(">f2 on tree pi</caption>" in h for h in shown)
+    assert any(h.startswith("<iframe srcdoc=") for h in shown)
