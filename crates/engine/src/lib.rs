@@ -49,6 +49,7 @@ pub mod plain;
 pub mod pst;
 pub mod search;
 pub mod suite;
+pub mod switches;
 pub mod table;
 pub mod terms;
 pub mod time;

@@ -350,9 +350,9 @@ mod tests {
             );
             // With every term of `crate::terms` too, and each alone.
             let mut each = vec![EvalTerms::ALL, EvalTerms::default()];
-            for i in 0..EvalTerms::NAMES.len() {
+            for switch in EvalTerms::SWITCHES {
                 let mut t = EvalTerms::NONE;
-                *t.switches()[i] = true;
+                *(switch.field)(&mut t) = true;
                 each.push(t);
             }
             for terms in each {

@@ -31,6 +31,7 @@ use cozy_chess::{Board, Move, Piece, Rank, get_pawn_attacks};
 
 use crate::evaluation::EngineEval;
 use crate::picker::{MoveOrdering, OrderingRules, tactical_score};
+use crate::switches::switch_set;
 use crate::table::{SharedTable, TableEntry};
 use crate::time::TimeBudget;
 use crate::ybwc::Worker;
@@ -41,108 +42,85 @@ use alphabeta_chess::see::{loses_by_exchange, see};
 /// The deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 120;
 
-/// Which of the engine's selective techniques are on (all but history
-/// gravity, internal iterative reduction, pawn breaks and late-move pruning by default; the
-/// UCI check options of [`Pruning::NAMES`]). Turning one off gives the
-/// search without it, for matches against the previous version and for
-/// tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pruning {
-    /// Late-move reductions with a re-search at full depth on a fail high.
-    pub late_move_reductions: bool,
-    /// Futility pruning of quiet moves at the last plies.
-    pub futility: bool,
-    /// Reverse futility pruning (static null move) at the last plies.
-    pub reverse_futility: bool,
-    /// Quiescence skips captures that lose material by static exchange
-    /// evaluation and orders the rest by it.
-    pub quiescence_see: bool,
-    /// Null-move pruning (not a UCI option; off only in [`Pruning::FIXED_TREE`]).
-    pub null_move: bool,
-    /// A table entry deep enough ends the search of a position (off, the
-    /// table only orders moves; not a UCI option).
-    pub table_cutoffs: bool,
-    /// History with gravity, and a malus for the quiet moves searched
-    /// before the one that cut off (UCI `HistoryGravity`;
-    /// [`crate::picker::MoveOrdering::record_quiet_results`]).
-    pub history_gravity: bool,
-    /// Internal iterative reduction: a position at least [`IIR_DEPTH`]
-    /// plies from the horizon for which the table holds no move is
-    /// searched a ply shallower (UCI `InternalReduction`).
-    pub internal_reduction: bool,
-    /// Pawn breaks (a pawn move that attacks an enemy pawn
-    /// or reaches the fifth rank or beyond) are neither reduced by late-move
-    /// reductions nor pruned by futility (UCI `PawnBreaks`).
-    pub pawn_breaks: bool,
-    /// Late-move pruning (move-count pruning): at most [`LMP_DEPTH`] plies
-    /// from the horizon, outside the principal variation and not in check,
-    /// the quiet moves after the first [`lmp_count`] moves are not searched (UCI
-    /// `LateMovePruning`).
-    pub late_move_pruning: bool,
-    /// Adaptive null-move reduction: `R` of [`null_move_reduction`]
-    /// grows with the depth and the static surplus over beta (off: 2 plies,
-    /// 3 from [`NULL_MOVE_DEEP`] plies; UCI `AdaptiveNullMove`).
-    pub adaptive_null_move: bool,
-    /// Captures that lose material by static exchange are tried after the
-    /// quiet moves, not with the winning captures by MVV-LVA (UCI
-    /// `LosingCapturesLast`; [`crate::picker::MoveOrdering::sort`]).
-    pub losing_captures_last: bool,
-    /// Late-move reductions reduce one ply more at an expected cut node
-    /// (Knuth–Moore type 2 outside the principal variation; UCI
-    /// `CutNodeReductions`).
-    pub cut_node_reductions: bool,
-    /// Static-exchange pruning in the main search: at most
-    /// [`SEE_PRUNE_DEPTH`] plies from the horizon, outside the principal
-    /// variation and not in check, a move after the first that gives no
-    /// check is not searched when its static exchange loses more than
-    /// [`see_prune_margin`] (UCI `SeePruning`).
-    pub see_pruning: bool,
-    /// The table's value in place of the static value for the pruning
-    /// decisions, where its bound says the static value is wrong (UCI
-    /// `TableRefinedEval`; [`refined_static_value`]).
-    pub table_refined_eval: bool,
-    /// Quiescence ends at a null-window position whose table entry (from
-    /// the main search, so at least a ply deep) decides it (UCI
-    /// `QuiescenceTable`).
-    pub quiescence_table: bool,
-    /// Countermoves: the quiet move that last refuted the opponent's
-    /// previous move is tried after the killers (UCI `CounterMoves`;
-    /// [`crate::picker::MoveOrdering::counter`]).
-    pub countermoves: bool,
-    /// One ply more of late-move reduction outside the principal variation
-    /// at a position that is not improving: its static value not above
-    /// that of the position two plies before (UCI `Improving`; [`improving`]).
-    pub improving: bool,
-    /// Late-move reductions reduce the root's moves too (off: every root
-    /// move is searched to the full depth, as in analysis mode; UCI
-    /// `RootReductions`).
-    pub root_reductions: bool,
-}
-
-impl Default for Pruning {
-    fn default() -> Self {
-        Pruning {
-            late_move_reductions: true,
-            futility: true,
-            reverse_futility: true,
-            quiescence_see: true,
-            null_move: true,
-            table_cutoffs: true,
-            // Off: it showed no gain in play (docs/chess.md).
-            history_gravity: false,
-            internal_reduction: false,
-            pawn_breaks: false,
-            late_move_pruning: LMP_DEFAULT,
-            see_pruning: SEE_PRUNING_DEFAULT,
-            adaptive_null_move: DEPTH_TECHNIQUES_DEFAULT,
-            losing_captures_last: DEPTH_TECHNIQUES_DEFAULT,
-            cut_node_reductions: DEPTH_TECHNIQUES_DEFAULT,
-            table_refined_eval: TABLE_REFINED_EVAL_DEFAULT,
-            quiescence_table: QUIESCENCE_TABLE_DEFAULT,
-            countermoves: COUNTERMOVES_DEFAULT,
-            improving: IMPROVING_DEFAULT,
-            root_reductions: ROOT_REDUCTIONS_DEFAULT,
-        }
+switch_set! {
+    /// Which of the engine's selective techniques are on (all but history
+    /// gravity, internal iterative reduction, pawn breaks and late-move
+    /// pruning by default; the UCI check options of [`Pruning::SWITCHES`]).
+    /// Turning one off gives the search without it, for matches against the
+    /// previous version and for tests. [`Pruning::NONE`] is the search as it
+    /// was before these techniques.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Pruning {
+        /// Late-move reductions with a re-search at full depth on a fail high.
+        late_move_reductions("LateMoveReductions"): default true, none false;
+        /// Futility pruning of quiet moves at the last plies.
+        futility("Futility"): default true, none false;
+        /// Reverse futility pruning (static null move) at the last plies.
+        reverse_futility("ReverseFutility"): default true, none false;
+        /// Quiescence skips captures that lose material by static exchange
+        /// evaluation and orders the rest by it.
+        quiescence_see("QuiescenceSEE"): default true, none false;
+        /// Null-move pruning (not a UCI option; off only in [`Pruning::FIXED_TREE`]).
+        null_move: default true, none true;
+        /// A table entry deep enough ends the search of a position (off, the
+        /// table only orders moves; not a UCI option).
+        table_cutoffs: default true, none true;
+        /// History with gravity, and a malus for the quiet moves searched
+        /// before the one that cut off (UCI `HistoryGravity`;
+        /// [`crate::picker::MoveOrdering::record_quiet_results`]). Off: it
+        /// showed no gain in play (docs/chess.md).
+        history_gravity("HistoryGravity"): default false, none false;
+        /// Internal iterative reduction: a position at least [`IIR_DEPTH`]
+        /// plies from the horizon for which the table holds no move is
+        /// searched a ply shallower (UCI `InternalReduction`).
+        internal_reduction("InternalReduction"): default false, none false;
+        /// Pawn breaks (a pawn move that attacks an enemy pawn
+        /// or reaches the fifth rank or beyond) are neither reduced by late-move
+        /// reductions nor pruned by futility (UCI `PawnBreaks`).
+        pawn_breaks("PawnBreaks"): default false, none false;
+        /// Late-move pruning (move-count pruning): at most [`LMP_DEPTH`] plies
+        /// from the horizon, outside the principal variation and not in check,
+        /// the quiet moves after the first [`lmp_count`] moves are not searched (UCI
+        /// `LateMovePruning`).
+        late_move_pruning("LateMovePruning"): default LMP_DEFAULT, none false;
+        /// Static-exchange pruning in the main search: at most
+        /// [`SEE_PRUNE_DEPTH`] plies from the horizon, outside the principal
+        /// variation and not in check, a move after the first that gives no
+        /// check is not searched when its static exchange loses more than
+        /// [`see_prune_margin`] (UCI `SeePruning`).
+        see_pruning("SeePruning"): default SEE_PRUNING_DEFAULT, none false;
+        /// Adaptive null-move reduction: `R` of [`null_move_reduction`]
+        /// grows with the depth and the static surplus over beta (off: 2 plies,
+        /// 3 from [`NULL_MOVE_DEEP`] plies; UCI `AdaptiveNullMove`).
+        adaptive_null_move("AdaptiveNullMove"): default DEPTH_TECHNIQUES_DEFAULT, none false;
+        /// Captures that lose material by static exchange are tried after the
+        /// quiet moves, not with the winning captures by MVV-LVA (UCI
+        /// `LosingCapturesLast`; [`crate::picker::MoveOrdering::sort`]).
+        losing_captures_last("LosingCapturesLast"): default DEPTH_TECHNIQUES_DEFAULT, none false;
+        /// Late-move reductions reduce one ply more at an expected cut node
+        /// (Knuth–Moore type 2 outside the principal variation; UCI
+        /// `CutNodeReductions`).
+        cut_node_reductions("CutNodeReductions"): default DEPTH_TECHNIQUES_DEFAULT, none false;
+        /// The table's value in place of the static value for the pruning
+        /// decisions, where its bound says the static value is wrong (UCI
+        /// `TableRefinedEval`; [`refined_static_value`]).
+        table_refined_eval("TableRefinedEval"): default TABLE_REFINED_EVAL_DEFAULT, none false;
+        /// Quiescence ends at a null-window position whose table entry (from
+        /// the main search, so at least a ply deep) decides it (UCI
+        /// `QuiescenceTable`).
+        quiescence_table("QuiescenceTable"): default QUIESCENCE_TABLE_DEFAULT, none false;
+        /// Countermoves: the quiet move that last refuted the opponent's
+        /// previous move is tried after the killers (UCI `CounterMoves`;
+        /// [`crate::picker::MoveOrdering::counter`]).
+        countermoves("CounterMoves"): default COUNTERMOVES_DEFAULT, none false;
+        /// One ply more of late-move reduction outside the principal variation
+        /// at a position that is not improving: its static value not above
+        /// that of the position two plies before (UCI `Improving`; [`improving`]).
+        improving("Improving"): default IMPROVING_DEFAULT, none false;
+        /// Late-move reductions reduce the root's moves too (off: every root
+        /// move is searched to the full depth, as in analysis mode; UCI
+        /// `RootReductions`).
+        root_reductions("RootReductions"): default ROOT_REDUCTIONS_DEFAULT, none true;
     }
 }
 
@@ -229,100 +207,16 @@ const LMP_DEFAULT: bool = false;
 const SEE_PRUNING_DEFAULT: bool = true;
 
 impl Pruning {
-    /// The names of the techniques that can be switched (the engine's UCI
-    /// check options), in the order of [`Pruning::switches`].
-    pub const NAMES: [&'static str; 17] = [
-        "LateMoveReductions",
-        "Futility",
-        "ReverseFutility",
-        "QuiescenceSEE",
-        "HistoryGravity",
-        "InternalReduction",
-        "PawnBreaks",
-        "LateMovePruning",
-        "SeePruning",
-        "AdaptiveNullMove",
-        "LosingCapturesLast",
-        "CutNodeReductions",
-        "TableRefinedEval",
-        "QuiescenceTable",
-        "CounterMoves",
-        "Improving",
-        "RootReductions",
-    ];
-
-    /// The switch of each technique in [`Pruning::NAMES`], in its order.
-    pub fn switches(&mut self) -> [&mut bool; 17] {
-        [
-            &mut self.late_move_reductions,
-            &mut self.futility,
-            &mut self.reverse_futility,
-            &mut self.quiescence_see,
-            &mut self.history_gravity,
-            &mut self.internal_reduction,
-            &mut self.pawn_breaks,
-            &mut self.late_move_pruning,
-            &mut self.see_pruning,
-            &mut self.adaptive_null_move,
-            &mut self.losing_captures_last,
-            &mut self.cut_node_reductions,
-            &mut self.table_refined_eval,
-            &mut self.quiescence_table,
-            &mut self.countermoves,
-            &mut self.improving,
-            &mut self.root_reductions,
-        ]
-    }
-
-    /// The search as it was before these techniques.
-    pub const NONE: Pruning = Pruning {
-        late_move_reductions: false,
-        futility: false,
-        reverse_futility: false,
-        quiescence_see: false,
-        null_move: true,
-        table_cutoffs: true,
-        history_gravity: false,
-        internal_reduction: false,
-        pawn_breaks: false,
-        late_move_pruning: false,
-        see_pruning: false,
-        adaptive_null_move: false,
-        losing_captures_last: false,
-        cut_node_reductions: false,
-        table_refined_eval: false,
-        quiescence_table: false,
-        countermoves: false,
-        improving: false,
-        root_reductions: true,
-    };
-
     /// Nothing that makes the value depend on the window or on what the
-    /// table holds: no selective technique, no null move, no table cutoffs
-    /// (the table still orders moves). The search is then plain alpha-beta
+    /// table holds: [`Pruning::NONE`] (no selective technique) without the
+    /// null move and table cutoffs (the table still orders moves). The search is then plain alpha-beta
     /// over a tree fixed by the root and the depth, whose root value every
     /// correct search order finds — the tests compare Young Brothers Wait
     /// with one thread under it ([`crate::ybwc`]).
     pub const FIXED_TREE: Pruning = Pruning {
-        late_move_reductions: false,
-        futility: false,
-        reverse_futility: false,
-        quiescence_see: false,
         null_move: false,
         table_cutoffs: false,
-        history_gravity: false,
-        internal_reduction: false,
-        pawn_breaks: false,
-        late_move_pruning: false,
-        see_pruning: false,
-        adaptive_null_move: false,
-        losing_captures_last: false,
-        cut_node_reductions: false,
-        table_refined_eval: false,
-        quiescence_table: false,
-        countermoves: false,
-        improving: false,
-        root_reductions: true,
+        ..Pruning::NONE
     };
 }
 

@@ -21,70 +21,56 @@ use cozy_chess::{
     get_knight_moves, get_rook_moves, get_rook_rays,
 };
 
-/// Which terms the tapered evaluation adds to its tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EvalTerms {
-    /// A bonus for a pawn with no enemy pawn ahead of it on its own or an
-    /// adjacent file, growing with its rank (larger in the endgame).
-    pub passed_pawns: bool,
-    /// A penalty for each pawn beyond the first on a file.
-    pub doubled_pawns: bool,
-    /// A penalty for a pawn with no friendly pawn on an adjacent file.
-    pub isolated_pawns: bool,
-    /// A bonus for a rook on a file without pawns (open) or without its
-    /// own pawns (half-open).
-    pub rook_files: bool,
-    /// Middlegame only: a bonus for the pawns sheltering a king on its
-    /// first two ranks, and a penalty growing with the square of the
-    /// enemy attacks on the squares around the king when two or more
-    /// pieces attack them.
-    pub king_safety: bool,
-    /// A bonus for each square a knight, bishop, rook or queen attacks that
-    /// holds no piece of its own side and no enemy pawn attacks, counted
-    /// from the piece's typical number (so an average piece adds nothing).
-    pub mobility: bool,
-    /// A bonus for a pawn defended by an own pawn or standing beside one
-    /// on its rank, growing with its rank (less when an enemy pawn stands
-    /// ahead on its file).
-    pub connected_pawns: bool,
-    /// Half the passed-pawn bonus for a pawn that is not passed but whose
-    /// only blockers on the adjacent files are pawns it can exchange with
-    /// or outnumbers (a candidate passed pawn).
-    pub candidate_passers: bool,
-    /// Middlegame only: a penalty for each enemy pawn advancing on the
-    /// king's file or a neighbouring one that no own pawn blocks, growing as
-    /// it comes nearer (a pawn storm).
-    pub pawn_storm: bool,
-    /// Middlegame only, with most pieces on: a bonus for the safe squares
-    /// of the four central files on the side's own second to fourth ranks
-    /// (those behind its pawns counted twice), weighted by the square of
-    /// its number of pieces (space).
-    pub space: bool,
-    /// Threats: a bonus for the enemy pieces our pieces attack (by the
-    /// kind of attacker and of target), for hanging ones, for the pieces
-    /// our safe pawns attack and those a safe pawn push would attack, and
-    /// for the squares we contest that the enemy does not hold strongly.
-    pub threats: bool,
-}
+use crate::switches::switch_set;
 
-impl Default for EvalTerms {
-    /// The terms that gained in the matches of docs/chess.md (threats
-    /// among them); isolated pawns, mobility and the other pawn-structure
-    /// terms did not and stay off.
-    fn default() -> Self {
-        EvalTerms {
-            passed_pawns: true,
-            doubled_pawns: true,
-            isolated_pawns: false,
-            rook_files: true,
-            king_safety: true,
-            mobility: MOBILITY_DEFAULT,
-            connected_pawns: CONNECTED_DEFAULT,
-            candidate_passers: CANDIDATE_DEFAULT,
-            pawn_storm: false,
-            space: false,
-            threats: THREATS_DEFAULT,
-        }
+switch_set! {
+    /// Which terms the tapered evaluation adds to its tables: by default the
+    /// terms that gained in the matches of docs/chess.md (threats among them);
+    /// isolated pawns, mobility and the other pawn-structure terms did not and
+    /// stay off. [`EvalTerms::NONE`] is the tables alone.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct EvalTerms {
+        /// A bonus for a pawn with no enemy pawn ahead of it on its own or an
+        /// adjacent file, growing with its rank (larger in the endgame).
+        passed_pawns("PassedPawns"): default true, none false;
+        /// A penalty for each pawn beyond the first on a file.
+        doubled_pawns("DoubledPawns"): default true, none false;
+        /// A penalty for a pawn with no friendly pawn on an adjacent file.
+        isolated_pawns("IsolatedPawns"): default false, none false;
+        /// A bonus for a rook on a file without pawns (open) or without its
+        /// own pawns (half-open).
+        rook_files("RookFiles"): default true, none false;
+        /// Middlegame only: a bonus for the pawns sheltering a king on its
+        /// first two ranks, and a penalty growing with the square of the
+        /// enemy attacks on the squares around the king when two or more
+        /// pieces attack them.
+        king_safety("KingSafety"): default true, none false;
+        /// A bonus for each square a knight, bishop, rook or queen attacks that
+        /// holds no piece of its own side and no enemy pawn attacks, counted
+        /// from the piece's typical number (so an average piece adds nothing).
+        mobility("Mobility"): default MOBILITY_DEFAULT, none false;
+        /// A bonus for a pawn defended by an own pawn or standing beside one
+        /// on its rank, growing with its rank (less when an enemy pawn stands
+        /// ahead on its file).
+        connected_pawns("ConnectedPawns"): default CONNECTED_DEFAULT, none false;
+        /// Half the passed-pawn bonus for a pawn that is not passed but whose
+        /// only blockers on the adjacent files are pawns it can exchange with
+        /// or outnumbers (a candidate passed pawn).
+        candidate_passers("CandidatePassers"): default CANDIDATE_DEFAULT, none false;
+        /// Middlegame only: a penalty for each enemy pawn advancing on the
+        /// king's file or a neighbouring one that no own pawn blocks, growing as
+        /// it comes nearer (a pawn storm).
+        pawn_storm("PawnStorm"): default false, none false;
+        /// Middlegame only, with most pieces on: a bonus for the safe squares
+        /// of the four central files on the side's own second to fourth ranks
+        /// (those behind its pawns counted twice), weighted by the square of
+        /// its number of pieces (space).
+        space("Space"): default false, none false;
+        /// Threats: a bonus for the enemy pieces our pieces attack (by the
+        /// kind of attacker and of target), for hanging ones, for the pieces
+        /// our safe pawns attack and those a safe pawn push would attack, and
+        /// for the squares we contest that the enemy does not hold strongly.
+        threats("Threats"): default THREATS_DEFAULT, none false;
     }
 }
 
@@ -103,69 +89,6 @@ const CANDIDATE_DEFAULT: bool = false;
 const THREATS_DEFAULT: bool = true;
 
 impl EvalTerms {
-    /// The names of the terms' switches (the engine's UCI check options),
-    /// in the order of [`EvalTerms::switches`].
-    pub const NAMES: [&'static str; 11] = [
-        "PassedPawns",
-        "DoubledPawns",
-        "IsolatedPawns",
-        "RookFiles",
-        "KingSafety",
-        "Mobility",
-        "ConnectedPawns",
-        "CandidatePassers",
-        "PawnStorm",
-        "Space",
-        "Threats",
-    ];
-
-    /// Every term's switch, in the order of [`EvalTerms::NAMES`].
-    pub fn switches(&mut self) -> [&mut bool; 11] {
-        [
-            &mut self.passed_pawns,
-            &mut self.doubled_pawns,
-            &mut self.isolated_pawns,
-            &mut self.rook_files,
-            &mut self.king_safety,
-            &mut self.mobility,
-            &mut self.connected_pawns,
-            &mut self.candidate_passers,
-            &mut self.pawn_storm,
-            &mut self.space,
-            &mut self.threats,
-        ]
-    }
-
-    /// The tables alone (the tapered evaluation before these terms).
-    pub const NONE: EvalTerms = EvalTerms {
-        passed_pawns: false,
-        doubled_pawns: false,
-        isolated_pawns: false,
-        rook_files: false,
-        king_safety: false,
-        mobility: false,
-        connected_pawns: false,
-        candidate_passers: false,
-        pawn_storm: false,
-        space: false,
-        threats: false,
-    };
-
-    /// Every term on.
-    pub const ALL: EvalTerms = EvalTerms {
-        passed_pawns: true,
-        doubled_pawns: true,
-        isolated_pawns: true,
-        rook_files: true,
-        king_safety: true,
-        mobility: true,
-        connected_pawns: true,
-        candidate_passers: true,
-        pawn_storm: true,
-        space: true,
-        threats: true,
-    };
-
     /// Whether any term is on.
     #[inline]
     pub fn any(self) -> bool {

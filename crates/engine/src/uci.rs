@@ -57,6 +57,7 @@ use std::time::Duration;
 
 use cozy_chess::Move;
 
+use crate::switches::Switch;
 use crate::{
     DEFAULT_HASH_MB, Engine, EngineEval, EvalTerms, GoParams, Pruning, Report, SearchControl,
     SearchInfo, nps,
@@ -412,12 +413,10 @@ impl Session {
         o.line("option name FullMoveTime type check default true");
         o.line("option name SpendClock type check default false");
         o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
-        let mut pruning = Pruning::default();
-        let mut terms = EvalTerms::default();
-        let switches = (Pruning::NAMES.iter().zip(pruning.switches()))
-            .chain(EvalTerms::NAMES.iter().zip(terms.switches()));
-        for (name, on) in switches {
-            o.line(&format!("option name {name} type check default {on}"));
+        let check_options = (Pruning::SWITCHES.iter().filter_map(Switch::check_option))
+            .chain(EvalTerms::SWITCHES.iter().filter_map(Switch::check_option));
+        for (name, default) in check_options {
+            o.line(&format!("option name {name} type check default {default}"));
         }
         o.line("uciok");
     }
@@ -505,30 +504,22 @@ impl Session {
                 };
                 Ok(())
             }),
-            other => match Pruning::NAMES
-                .iter()
-                .position(|o| o.eq_ignore_ascii_case(other))
-            {
-                Some(i) => need(name, value).and_then(|v| {
-                    *engine.pruning.switches()[i] = parse_check(v)?;
+            other => match (Pruning::option(other), EvalTerms::option(other)) {
+                (Some(switch), _) => need(name, value).and_then(|v| {
+                    *(switch.field)(&mut engine.pruning) = parse_check(v)?;
                     Ok(())
                 }),
-                None => match EvalTerms::NAMES
-                    .iter()
-                    .position(|o| o.eq_ignore_ascii_case(other))
-                {
-                    Some(i) => need(name, value).and_then(|v| {
-                        let on = parse_check(v)?;
-                        match &mut engine.eval {
-                            EngineEval::Tapered(terms) => {
-                                *terms.switches()[i] = on;
-                                Ok(())
-                            }
-                            _ => Err(format!("{name} applies to Evaluation tapered only")),
+                (None, Some(switch)) => need(name, value).and_then(|v| {
+                    let on = parse_check(v)?;
+                    match &mut engine.eval {
+                        EngineEval::Tapered(terms) => {
+                            *(switch.field)(terms) = on;
+                            Ok(())
                         }
-                    }),
-                    None => Err(format!("unknown option {name:?}")),
-                },
+                        _ => Err(format!("{name} applies to Evaluation tapered only")),
+                    }
+                }),
+                (None, None) => Err(format!("unknown option {name:?}")),
             },
         };
         drop(engine);
