@@ -16,7 +16,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def chart(width=600, tick_size=12, ticks=None, legend_x=470, legend_y=60):
+def chart(width=600, tick_size=12, ticks=None, y_step=70, y_name_x=20, legend_x=470, legend_y=60):
     """A plotters-like chart: white background, grid and axes, x and y tick
     labels, a title, a y-axis name, six markers on a line, and a legend of
     two entries (a marker and a line stub, each with its text)."""
@@ -33,9 +33,9 @@ def chart(width=600, tick_size=12, ticks=None, legend_x=470, legend_y=60):
     out.append('<polyline fill="none" opacity="1" stroke="#000000" stroke-width="1" points="80,250 450,250 "/>')
     for x, label in ticks:
         out.append(f'<text x="{x}" y="258" dy="0.76em" text-anchor="middle" font-family="sans-serif" font-size="{tick_size}" fill="#000000">{label}</text>')
-    for i, y in enumerate(range(250, 39, 70)):
+    for i, y in enumerate(range(250, 39, -y_step)):
         out.append(f'<text x="72" y="{y}" dy="0.5ex" text-anchor="end" font-family="sans-serif" font-size="{tick_size}" fill="#000000">{i}</text>')
-    out.append('<text x="20" y="145" dy="0.76em" text-anchor="middle" font-family="sans-serif" font-size="13" fill="#000000" transform="rotate(270, 20, 145)">y name</text>')
+    out.append(f'<text x="{y_name_x}" y="145" dy="0.76em" text-anchor="middle" font-family="sans-serif" font-size="13" fill="#000000" transform="rotate(270, {y_name_x}, 145)">the name of the y axis</text>')
     pts = [(100 + 60 * i, 220 - 30 * i) for i in range(6)]
     out.append('<polyline fill="none" opacity="1" stroke="#0072B2" stroke-width="2" points="' + " ".join(f"{x},{y}" for x, y in pts) + ' "/>')
     for x, y in pts:
@@ -54,6 +54,8 @@ FIGURES = {
     "tiny-ticks.svg": chart(tick_size=6),
     "too-wide.svg": chart(width=2400),
     "crowded-ticks.svg": chart(ticks=[(80 + 30 * i, str(100000 * i)) for i in range(6)]),
+    "crowded-y-ticks.svg": chart(y_step=8),
+    "name-on-ticks.svg": chart(y_name_x=62),
     "legend-on-data.svg": chart(legend_x=250, legend_y=130),
 }
 
@@ -62,6 +64,8 @@ EXPECTED = {
     "tiny-ticks.svg": "texts under 9 px as index.html shows it (scale 1.000; font sizes 6 render at 6.0 px",
     "too-wide.svg": "texts under 9 px as index.html shows it (scale 0.",
     "crowded-ticks.svg": '4 overlapping pair(s) of texts (at full size): tick labels "100000" and "200000" by',
+    "crowded-y-ticks.svg": 'overlapping pair(s) of texts (at full size): tick labels "0" and "1" by',
+    "name-on-ticks.svg": 'overlapping pair(s) of texts (at full size): texts "',
     "legend-on-data.svg": "covers 2 data element(s)",
 }
 
