@@ -488,18 +488,18 @@ impl Chart {
             }
         }
         if self.series.iter().any(|s| !s.y_err.is_empty()) {
-            let note = ("sans-serif", 11).into_font().color(&RGBColor(90, 90, 90));
+            let note = ("sans-serif", 12).into_font().color(&RGBColor(90, 90, 90));
             for (i, line) in wrap(
                 &format!(
                     "{}; where narrower than the marker they show as a bar through it",
                     self.error_bars
                 ),
-                40,
+                36,
             )
             .into_iter()
             .enumerate()
             {
-                side.draw(&Text::new(line, (x, y + 14 * i as i32), note.clone()))
+                side.draw(&Text::new(line, (x, y + 15 * i as i32), note.clone()))
                     .map_err(|e| err(&e))?;
             }
         }
