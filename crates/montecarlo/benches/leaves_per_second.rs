@@ -14,11 +14,10 @@
 //! Criterion's "thrpt" is leaves per second (one element = one leaf).
 
 use std::hint::black_box;
-
-use alphabeta_core::procedures::alpha_beta_fail_hard;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use alphabeta_core::procedures::alpha_beta_fail_hard;
 use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, NoObserver, Search, Stats, Value};
 use alphabeta_models::{TreeModel, Uniform};
 use alphabeta_montecarlo::{Experiment, RunOptions, run};
