@@ -200,7 +200,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     /// limit), when the clock and the stop flag are read, and once stopped
     /// (the check is then due at every position).
     #[inline(always)]
-    fn out_of_budget(&mut self) -> bool {
+    pub(crate) fn out_of_budget(&mut self) -> bool {
         self.nodes >= self.next_check && self.check_limits()
     }
 
@@ -271,6 +271,30 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     #[inline(always)]
     pub(crate) fn unlimited(&self) -> bool {
         self.next_check == u64::MAX && !self.stopped
+    }
+
+    /// Whether only polled limits can stop this search (the clock, the
+    /// stop flag; no node limit) and it has not stopped. Those limits are
+    /// read every [`POLL_INTERVAL`] positions, at no position in
+    /// particular, so a procedure that counts positions in batches
+    /// ([`Search::count_entered`]) may check them ([`Search::out_of_budget`])
+    /// as validly as one that counts each position as it enters it; a node
+    /// limit must be checked against exact counts.
+    #[inline(always)]
+    pub(crate) fn polled_limits_only(&self) -> bool {
+        self.limits.nodes.is_none() && !self.stopped
+    }
+
+    /// Charges the `count` successors just generated for a position against
+    /// the next poll of the limits: a position with a million moves costs
+    /// what a million examined positions cost, so it brings the next poll
+    /// that much closer (only where something polls; an unlimited search
+    /// keeps `u64::MAX`).
+    #[inline(always)]
+    pub(crate) fn generated(&mut self, count: usize) {
+        if self.next_check != u64::MAX {
+            self.next_check = self.next_check.saturating_sub(count as u64);
+        }
     }
 
     /// Whether the principal variation is tracked ([`Search::track_pv`]).
@@ -418,13 +442,7 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
             let moves = self.successor_buffer(ply);
             game.moves(pos, moves);
             let n = moves.len();
-            // Generating successors is work a limit must see too: a position
-            // with a million moves costs what a million examined positions
-            // cost, so it brings the next poll that much closer (only where
-            // something polls; an unlimited search keeps `u64::MAX`).
-            if self.next_check != u64::MAX {
-                self.next_check = self.next_check.saturating_sub(n as u64);
-            }
+            self.generated(n);
             if n != 0 {
                 self.observer.expand(ply, n);
                 return None;

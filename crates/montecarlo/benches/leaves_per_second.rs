@@ -1,18 +1,24 @@
 //! Leaves per second of fail-hard alpha-beta (Knuth's F2) on implicit
-//! uniform trees: the library's generic search against a minimal
+//! uniform trees — wide and shallow ⟨35,4⟩ and ⟨10,6⟩, narrow and deep
+//! ⟨4,10⟩ and ⟨2,20⟩: the library's generic search against a minimal
 //! hand-written alpha-beta over the very same splitmix-hashed tree, measured
-//! side by side in one run, with a second hand-written kernel whose leaf
-//! parents scan their leaves in their own loop; and the Monte Carlo runner on
-//! 1 and 2 threads beside two independent 1-thread runs at once (the host's
-//! capacity).
+//! side by side in one run, with a second hand-written kernel that hashes
+//! each leaf's value from its node number and whose leaf parents scan their
+//! leaves in their own loop (the hashed-leaf inline kernel, the yardstick);
+//! the library is run bare, with the `Stats` instrument, with `Stats` and a
+//! stop flag (the Monte Carlo runner's search) and with its defaults; and the
+//! Monte Carlo runner on 1 and 2 threads beside two independent 1-thread
+//! runs at once (the host's capacity).
 //!
 //! Run: `cargo bench -p alphabeta-montecarlo --bench leaves_per_second`.
 //! Criterion's "thrpt" is leaves per second (one element = one leaf).
 
 use std::hint::black_box;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use alphabeta_core::procedures::alpha_beta_fail_hard;
-use alphabeta_core::{INFINITY, NEG_INFINITY, NoObserver, Search, Stats, Value};
+use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, NoObserver, Search, Stats, Value};
 use alphabeta_models::{TreeModel, Uniform};
 use alphabeta_montecarlo::{Experiment, RunOptions, run};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -71,6 +77,27 @@ fn library_stats(n: u32, d: u32) -> (Value, u64) {
     (values, leaves)
 }
 
+/// The search of the Monte Carlo runner (`crates/montecarlo/src/run.rs`):
+/// `Stats` on, no principal variation, and a stop flag (Ctrl-C) it polls.
+fn library_runner(n: u32, d: u32) -> (Value, u64) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut values = 0;
+    let mut leaves = 0;
+    for seed in 0..SEEDS {
+        let tree = Uniform::new(n, d, seed).expect("valid tree");
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..Limits::none()
+        };
+        let mut s = Search::with_observer(&tree, Stats::default())
+            .limits(limits)
+            .track_pv(false);
+        values ^= alpha_beta_fail_hard(&mut s, &tree.root(), d, NEG_INFINITY, INFINITY);
+        leaves += s.into_observer().leaves();
+    }
+    (values, leaves)
+}
+
 fn library_default(n: u32, d: u32) -> Value {
     let mut values = 0;
     for seed in 0..SEEDS {
@@ -82,10 +109,11 @@ fn library_default(n: u32, d: u32) -> Value {
 }
 
 fn leaves_per_second(c: &mut Criterion) {
-    for (n, d) in [(10, 6), (35, 4), (4, 10)] {
+    for (n, d) in [(10, 6), (35, 4), (4, 10), (2, 20)] {
         let (value, leaves) = baseline_trees(n, d);
         // Same tree, same procedure: the same leaves and the same values.
         assert_eq!(library_stats(n, d), (value, leaves), "⟨{n},{d}⟩");
+        assert_eq!(library_runner(n, d), (value, leaves));
         assert_eq!(library_bare(n, d), value);
         assert_eq!(inline_leaf_trees(n, d), (value, leaves));
         let mut group = c.benchmark_group(format!("f2 uniform <{n},{d}>"));
@@ -101,6 +129,9 @@ fn leaves_per_second(c: &mut Criterion) {
         });
         group.bench_function("library, Stats observer", |b| {
             b.iter(|| library_stats(black_box(n), black_box(d)))
+        });
+        group.bench_function("library, Stats observer, stop flag (runner)", |b| {
+            b.iter(|| library_runner(black_box(n), black_box(d)))
         });
         group.bench_function("library, default (PV on)", |b| {
             b.iter(|| library_default(black_box(n), black_box(d)))

@@ -2,17 +2,22 @@
 //! variant per run, for `perf stat` and `valgrind --tool=callgrind` (see
 //! docs/performance-trees.md):
 //!
-//! `profile_f2 baseline|inline|bare|stats N D TREES`
+//! `profile_f2 baseline|inline|bare|stats|runner N D TREES`
 //!
 //! `baseline` is the hand-written alpha-beta of the benchmark, `inline` its
 //! second hand-written kernel (leaf parents scan their leaves in their own
 //! loop), `bare` the
 //! library with no observer and no principal variation, `stats` the library
-//! with the `Stats` instrument. Prints the xor of the root values and the
-//! leaves counted (0 for `bare`), so the variants can be checked equal.
+//! with the `Stats` instrument, `runner` the library as the Monte Carlo
+//! runner searches (`Stats` and a stop flag, polled, never raised). Prints
+//! the xor of the root values and the leaves counted (0 for `bare`), so the
+//! variants can be checked equal.
 
 use alphabeta_core::procedures::alpha_beta_fail_hard;
-use alphabeta_core::{INFINITY, NEG_INFINITY, NoObserver, Search, Stats};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, NoObserver, Search, Stats};
 use alphabeta_models::{TreeModel, Uniform};
 
 #[path = "../benches/kernels/mod.rs"]
@@ -21,7 +26,7 @@ use kernels::{Baseline, leaf_key};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: profile_f2 baseline|inline|bare|stats N D TREES";
+    let usage = "usage: profile_f2 baseline|inline|bare|stats|runner N D TREES";
     let [_, which, n, d, trees] = args.as_slice() else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -47,8 +52,14 @@ fn main() {
                 let mut s = Search::with_observer(&tree, NoObserver).track_pv(false);
                 alpha_beta_fail_hard(&mut s, &root, d, NEG_INFINITY, INFINITY)
             }
-            "stats" => {
-                let mut s = Search::with_observer(&tree, Stats::default()).track_pv(false);
+            "stats" | "runner" => {
+                let limits = Limits {
+                    stop: (which == "runner").then(|| Arc::new(AtomicBool::new(false))),
+                    ..Limits::none()
+                };
+                let mut s = Search::with_observer(&tree, Stats::default())
+                    .limits(limits)
+                    .track_pv(false);
                 let v = alpha_beta_fail_hard(&mut s, &root, d, NEG_INFINITY, INFINITY);
                 let stats = s.into_observer();
                 leaves += stats.leaves();

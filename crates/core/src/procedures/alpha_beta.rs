@@ -22,9 +22,9 @@
 //! * module `fast` holds what the searches run: the same node with its
 //!   hot parts split out and instantiated per depth, the leaf-parent loop
 //!   that takes its values from [`Game::successor_values`], and the
-//!   compact path for unlimited searches on held move lists. Every fast
-//!   path examines the positions of the reference in the same order and
-//!   reports the same events, counts and values (tests
+//!   compact path for searches without a node limit on held move lists.
+//!   Every fast path examines the positions of the reference in the same
+//!   order and reports the same events, counts and values (tests
 //!   `crates/models/tests/integration/reference_f2.rs`, `compact_path.rs` and
 //!   `leaf_parent_hook.rs`).
 

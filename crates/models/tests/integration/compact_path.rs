@@ -1,17 +1,22 @@
 //! Alpha-beta's compact path (taken with plain hooks, no principal
-//! variation, no limits and held move lists, as on the implicit trees with
-//! `Numbered` lists) changes speed only: against the general path — the same
+//! variation, no node limit and held move lists, as on the implicit trees
+//! with `Numbered` lists) changes speed only: against the general path — the same
 //! tree behind a wrapper whose successors are a `Vec` and which has no
 //! leaf-parent hook, so nothing of the compact path applies — it gives the
 //! same values, the same position count, the same `Stats`, `NodeTypes` and
 //! `Trace`, and the same ordered stream of observer events, on many random
-//! trees, windows and return rules, for every model of the crate.
+//! trees, windows and return rules, for every model of the crate; with a
+//! stop flag that is never raised (the Monte Carlo runner's searches) it
+//! gives the same again, and a raised flag stops it within a poll.
 
 use crate::common;
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use alphabeta_core::{
-    Game, INFINITY, MoveList, NEG_INFINITY, NodeTypes, Search, Stats, Trace, Value,
+    Game, INFINITY, Limits, MoveList, NEG_INFINITY, NodeTypes, Search, Stats, Trace, Value,
 };
 use alphabeta_models::hash::node_hash;
 use alphabeta_models::{ModelSpec, ModelVisitor, RangeR, TreeModel, Uniform};
@@ -55,18 +60,40 @@ struct Seen {
 }
 
 /// Searches `game` with the rule `R`, everything observed, no principal
-/// variation and no limits (what the compact path needs).
+/// variation and no limits (what the compact path needs, in its instance
+/// that checks no limit).
 fn observed<R: ReturnRule, G: Game>(
     game: &G,
     root: &G::Position,
     depth: u32,
     window: (Value, Value),
 ) -> Seen {
+    observed_within::<R, G>(game, root, depth, window, Limits::none())
+}
+
+/// A stop flag, raised or not.
+fn stop_flag(raised: bool) -> Limits {
+    Limits {
+        stop: Some(Arc::new(AtomicBool::new(raised))),
+        ..Limits::none()
+    }
+}
+
+/// [`observed`] within `limits`.
+fn observed_within<R: ReturnRule, G: Game>(
+    game: &G,
+    root: &G::Position,
+    depth: u32,
+    window: (Value, Value),
+    limits: Limits,
+) -> Seen {
     let observer = (
         Stats::default(),
         (NodeTypes::default(), (Trace::default(), Events::default())),
     );
-    let mut s = Search::with_observer(game, observer).track_pv(false);
+    let mut s = Search::with_observer(game, observer)
+        .limits(limits)
+        .track_pv(false);
     let value = alpha_beta::<R, G, _>(&mut s, root, depth, window.0, window.1);
     let (nodes, stopped, pv) = (s.nodes(), s.stopped(), s.principal_variation().len());
     let (stats, (types, (trace, events))) = s.into_observer();
@@ -149,6 +176,13 @@ fn agree<G: TreeModel>(tree: &G, scale: Value, seed: u64) -> usize {
             "{} {window:?}",
             R::NAME
         );
+        // The instance that polls a stop flag, never raised here.
+        assert_eq!(
+            observed_within::<R, _>(tree, &root, depth, window, stop_flag(false)),
+            compact,
+            "{} {window:?}, with a stop flag",
+            R::NAME
+        );
         assert_eq!(
             counted::<R, _>(tree, &root, depth, window),
             counted::<R, _>(&general, &root, depth, window),
@@ -195,6 +229,35 @@ fn the_compact_path_changes_no_event_count_or_value_on_uniform_trees() {
     }
     assert_eq!(compared, 6 * 6 * 5 * 4 * 4 * 3);
     assert!(leaves > 50_000, "{leaves}");
+}
+
+/// A stop flag raised before the search stops the compact path within a
+/// poll of the limits (every 1 024 positions, or sooner when successors are
+/// generated), as it stops the general path: the search reports itself
+/// stopped, and from the poll on every position it meets is a bottom
+/// position, so it examines a few hundred of the 97 160 positions the full
+/// search examines.
+#[test]
+fn a_raised_stop_flag_stops_the_compact_path_within_a_poll() {
+    let tree = Uniform::new(2, 20, 3).unwrap();
+    let window = (NEG_INFINITY, INFINITY);
+    let full = observed::<FailHard, _>(&tree, &0, 20, window);
+    assert!(!full.stopped);
+    assert_eq!(full.nodes, 97_160);
+    let compact = observed_within::<FailHard, _>(&tree, &0, 20, window, stop_flag(true));
+    let general = observed_within::<FailHard, _>(&General(tree), &0, 20, window, stop_flag(true));
+    for seen in [compact, general] {
+        assert!(seen.stopped);
+        assert!(seen.nodes < 1_100, "{}", seen.nodes);
+        // Past the poll nothing is expanded: every position examined is
+        // either expanded or a bottom position, and the expansions stop.
+        assert_eq!(seen.stats.nodes(), seen.nodes);
+        assert!(
+            seen.stats.expansions() < 1_024 / 2,
+            "{}",
+            seen.stats.expansions()
+        );
+    }
 }
 
 /// Trees as deep as the models allow: the counts of the leaf parents on

@@ -6,7 +6,8 @@
 //! count, principal variation and stop, and report the same ordered stream
 //! of events, hence the same `Stats`, `NodeTypes` and `Trace`. The searches
 //! take every fast path: the compact path (plain hooks, no principal
-//! variation, no limits, the held lists of the implicit trees), the
+//! variation, no node limit, the held lists of the implicit trees; with a
+//! stop flag, its instance that polls the limits), the
 //! leaf-parent hook of the uniform and range trees, and the general node
 //! (any hooks, limits, principal variation, `Vec` lists).
 
@@ -32,9 +33,10 @@ enum Procedure {
     Fast,
 }
 
-/// The limits of one search: none (the compact path's condition), a stop
-/// flag never raised (the Monte Carlo runner's), or a node limit (reached
-/// or not).
+/// The limits of one search: none (the compact path's instance that checks
+/// nothing), a stop flag never raised (the Monte Carlo runner's: the
+/// compact path's instance that polls), or a node limit (reached or not:
+/// the general node).
 #[derive(Clone, Copy, Debug)]
 enum Limit {
     None,

@@ -13,7 +13,7 @@
 //!   ([`leaf_successors`]), building no position per successor.
 //! * The compact path (module `compact`) is taken where most of the
 //!   general node has nothing to do: plain hooks, no principal variation,
-//!   no limits, held move lists.
+//!   no node limit (the clock and a stop flag are polled), held move lists.
 //!
 //! Both keep the reference's order of positions, its events and its
 //! counts; the tests compare them event for event on random trees

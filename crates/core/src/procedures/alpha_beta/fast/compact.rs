@@ -7,7 +7,9 @@
 //! * the hooks are plain ([`crate::procedures::NodeHooks::PLAIN`]: no table, no
 //!   McCarthy bounds, no win pruning),
 //! * the principal variation is not tracked,
-//! * no limit can stop the search ([`Search::unlimited`]), and
+//! * no node limit is set and the search has not stopped
+//!   ([`Search::polled_limits_only`]; see below for the clock and the stop
+//!   flag),
 //! * the game's successor lists can be held in a local variable
 //!   ([`MoveList::HELD`], e.g. the [`crate::moves::Numbered`] lists of the
 //!   implicit trees), and
@@ -17,9 +19,24 @@
 //!   reproduce, its leaf parents keeping m alone).
 //!
 //! Then a node needs no move buffer (its list stays in registers, so move
-//! `i` of a numbered list is `i + 1`, computed), no check of the limits, no
-//! principal-variation slot and no hook calls, and the positions are
-//! counted once per node loop by its trip count rather than one at a time.
+//! `i` of a numbered list is `i + 1`, computed), no principal-variation
+//! slot and no hook calls, and the positions are counted once per node loop
+//! by its trip count rather than one at a time.
+//!
+//! The path has two instances (`POLL`). A search that no limit can stop
+//! ([`Search::unlimited`]) takes the one that checks nothing. A search that
+//! the clock or a stop flag may stop — the Monte Carlo runner gives every
+//! search its Ctrl-C flag — takes the one that checks them before each
+//! expansion ([`Search::out_of_budget`]) and charges the successors it
+//! generates against the next poll ([`Search::generated`]), as the general
+//! node does: once a limit is seen, every position met is a bottom position.
+//! Those limits are read every so many positions, at no position in
+//! particular, so counting positions in batches only moves a poll by the
+//! few positions of the loops under way (and every position was generated,
+//! and so charged, before it was examined). A node limit, which stops at an
+//! exact count, keeps the search on the general node, which counts each
+//! position as it enters it.
+//!
 //! The game goes down the recursion as an argument (`game`, the search's
 //! own [`Search::game`]) rather than being read from the search at each
 //! node: a shared reference passed as an argument is one the compiler knows
@@ -61,7 +78,10 @@ pub(super) fn applies<G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> bool {
-    <G::Moves as MoveList<G::Move>>::HELD && !s.tracks_pv() && s.unlimited() && alpha < beta
+    <G::Moves as MoveList<G::Move>>::HELD
+        && !s.tracks_pv()
+        && s.polled_limits_only()
+        && alpha < beta
 }
 
 /// Searches the root at ply 0 exactly as the general path's root node
@@ -76,7 +96,11 @@ pub(super) fn root<R: ReturnRule, G: Game, O: Observer>(
 ) -> (Value, Cut) {
     debug_assert!(applies(s, alpha, beta));
     s.enter_as::<false>(0, 0, alpha, beta);
-    node::<R, G, O>(s, s.game, root, 0, depth, alpha, beta)
+    if s.unlimited() {
+        node::<false, R, G, O>(s, s.game, root, 0, depth, alpha, beta)
+    } else {
+        node::<true, R, G, O>(s, s.game, root, 0, depth, alpha, beta)
+    }
 }
 
 /// The root, entered and counted by [`root`]: a bottom position at the
@@ -86,7 +110,7 @@ pub(super) fn root<R: ReturnRule, G: Game, O: Observer>(
 /// is a local value the compiler sees whole (move `i` of a fresh numbered
 /// list is `i + 1`).
 #[inline(always)]
-fn node<R: ReturnRule, G: Game, O: Observer>(
+fn node<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -106,11 +130,12 @@ fn node<R: ReturnRule, G: Game, O: Observer>(
         }
         1 => {
             let mut below = 0;
-            let searched = leaf_parent::<R, G, O>(s, game, pos, ply, (alpha, beta), &mut below);
+            let window = (alpha, beta);
+            let searched = leaf_parent::<POLL, R, G, O>(s, game, pos, ply, window, &mut below);
             s.count_entered(below);
             searched
         }
-        _ => interior::<R, G, O>(s, game, pos, ply, depth, alpha, beta),
+        _ => interior::<POLL, R, G, O>(s, game, pos, ply, depth, alpha, beta),
     }
 }
 
@@ -118,9 +143,9 @@ fn node<R: ReturnRule, G: Game, O: Observer>(
 /// successor positions p1, …, pd", Knuth §2), reported as one expansion; or,
 /// when the game is over there or has no successors, its value, reported
 /// as a bottom position — as the general path's `Search::expand_in_place`
-/// does, less the check of the limits.
+/// does, with the check of the limits in the instance that polls them.
 #[inline(always)]
-fn expand<G: Game, O: Observer>(
+fn expand<const POLL: bool, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -128,10 +153,14 @@ fn expand<G: Game, O: Observer>(
 ) -> Result<G::Moves, Value> {
     let value = match game.outcome(pos, ply) {
         Some(v) => v,
+        None if POLL && s.out_of_budget() => game.evaluate(pos, ply),
         None => {
             let mut moves = G::Moves::default();
             game.moves(pos, &mut moves);
             if !moves.is_empty() {
+                if POLL {
+                    s.generated(moves.len());
+                }
                 s.observer.expand(ply, moves.len());
                 return Ok(moves);
             }
@@ -146,7 +175,7 @@ fn expand<G: Game, O: Observer>(
 /// depth 2, whose successors are all leaf parents, and for depth 3, whose
 /// successors (at depth 2) are searched in its own loop.
 #[inline(never)]
-fn interior<R: ReturnRule, G: Game, O: Observer>(
+fn interior<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -156,9 +185,9 @@ fn interior<R: ReturnRule, G: Game, O: Observer>(
     beta: Value,
 ) -> (Value, Cut) {
     match depth {
-        2 => expanded::<2, R, G, O>(s, game, pos, ply, 2, alpha, beta),
-        3 => expanded::<3, R, G, O>(s, game, pos, ply, 3, alpha, beta),
-        _ => expanded::<0, R, G, O>(s, game, pos, ply, depth, alpha, beta),
+        2 => expanded::<2, POLL, R, G, O>(s, game, pos, ply, 2, alpha, beta),
+        3 => expanded::<3, POLL, R, G, O>(s, game, pos, ply, 3, alpha, beta),
+        _ => expanded::<0, POLL, R, G, O>(s, game, pos, ply, depth, alpha, beta),
     }
 }
 
@@ -166,7 +195,7 @@ fn interior<R: ReturnRule, G: Game, O: Observer>(
 /// instance `LEVEL` of the successor loop: 2 or 3 for that depth, 0 for
 /// any depth.
 #[inline(always)]
-fn expanded<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
+fn expanded<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -175,11 +204,11 @@ fn expanded<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
-    let moves = match expand::<G, O>(s, game, pos, ply) {
+    let moves = match expand::<POLL, G, O>(s, game, pos, ply) {
         Ok(moves) => moves,
         Err(value) => return (value, Cut::NONE),
     };
-    successors::<LEVEL, R, G, O>(s, game, pos, &moves, ply, depth, alpha, beta)
+    successors::<LEVEL, POLL, R, G, O>(s, game, pos, &moves, ply, depth, alpha, beta)
 }
 
 /// The successor loop of the general path (`super::successors`) without
@@ -197,7 +226,7 @@ fn expanded<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
 // Always inlined into `interior`: the arguments are that node's registers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
+fn successors<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -223,11 +252,11 @@ fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
         s.observer.node(ply + 1, i + 1, -beta, -lower);
         let (t, child_cut) = if depth == 2 {
             let window = (-beta, -lower);
-            leaf_parent::<R, G, O>(s, game, &child, ply + 1, window, &mut below)
+            leaf_parent::<POLL, R, G, O>(s, game, &child, ply + 1, window, &mut below)
         } else if LEVEL == 3 {
-            expanded::<2, R, G, O>(s, game, &child, ply + 1, 2, -beta, -lower)
+            expanded::<2, POLL, R, G, O>(s, game, &child, ply + 1, 2, -beta, -lower)
         } else {
-            interior::<R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower)
+            interior::<POLL, R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower)
         };
         let t = -s.returned(ply + 1, t);
         s.successor_cut(ply + 1, child_cut, t, own);
@@ -259,7 +288,7 @@ fn successors<const LEVEL: u32, R: ReturnRule, G: Game, O: Observer>(
 /// `node`, `leaf`, `returned`; per node `examined` and the cutoff. The
 /// positions it examined are added to `below`, whose owner counts them.
 #[inline(always)]
-fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
+fn leaf_parent<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     s: &mut Search<'_, G, O>,
     game: &G,
     pos: &G::Position,
@@ -267,7 +296,7 @@ fn leaf_parent<R: ReturnRule, G: Game, O: Observer>(
     (alpha, beta): (Value, Value),
     below: &mut usize,
 ) -> (Value, Cut) {
-    let moves = match expand::<G, O>(s, game, pos, ply) {
+    let moves = match expand::<POLL, G, O>(s, game, pos, ply) {
         Ok(moves) => moves,
         Err(value) => return (value, Cut::NONE),
     };
