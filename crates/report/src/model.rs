@@ -914,6 +914,11 @@ pub struct Item {
     /// Where the seed prints the values this item compares with, for the
     /// printed comparisons that cite no place of their own.
     pub citation: Option<String>,
+    /// The sample an item measures on when it is not counted by its
+    /// estimates' `n` alone (chess positions, seeds of random move sets,
+    /// games, paired trees): what it is and how large, as the methods'
+    /// table of sample sizes shows it.
+    pub sample: Option<String>,
 }
 
 impl Item {
@@ -928,7 +933,15 @@ impl Item {
             figures: Vec::new(),
             data: Vec::new(),
             citation: None,
+            sample: None,
         }
+    }
+
+    /// Says what sample the item measures on and how large (`20 positions
+    /// at depth 4`), for the methods' table of sample sizes.
+    pub fn sample(mut self, text: impl Into<String>) -> Item {
+        self.sample = Some(text.into());
+        self
     }
 
     /// Where the seed prints the values this item compares with (paper,

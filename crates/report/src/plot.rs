@@ -5,6 +5,7 @@ use plotters::coord::combinators::{BindKeyPoints, WithKeyPoints};
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Width of the legend panel drawn to the right of the plot, so that no
 /// legend covers a data point.
@@ -26,6 +27,11 @@ pub enum Style {
     Line,
     /// A dashed line through the points.
     Dashed,
+    /// Crosses, for values a paper prints beside our markers.
+    Crosses,
+    /// A line through the points with a marker at each, for a few measured
+    /// points (the line guides the eye; the markers are the data).
+    LinePoints,
     /// Markers (with vertical error bars when given).
     Points,
 }
@@ -106,6 +112,10 @@ pub struct Chart {
     /// What the error bars mean, as the panel beside the plot says it
     /// (95 % intervals unless a section says otherwise).
     pub error_bars: String,
+    /// Names of the categories at x = 1, 2, …, n, each written under its
+    /// tick (a categorical x axis, such as one procedure per column); empty
+    /// for a numeric axis.
+    pub x_categories: Vec<String>,
 }
 
 /// Tick positions of a logarithmic axis over `[lo, hi]`: 1-2-5 (or, over
@@ -154,6 +164,66 @@ fn log_axis(lo: f64, hi: f64) -> WithKeyPoints<LogCoord<f64>> {
 /// A linear axis over `[lo, hi]`.
 fn linear_axis(lo: f64, hi: f64) -> RangedCoordf64 {
     (lo..hi).into()
+}
+
+/// Marks the start of a subscript in a text drawn on a chart (a private-use
+/// character, replaced by an SVG `tspan` once the chart is drawn).
+const SUB: char = '\u{E000}';
+/// Marks the start of a superscript, as [`SUB`].
+const SUPER: char = '\u{E001}';
+/// Marks the end of a subscript or superscript.
+const END: char = '\u{E002}';
+
+/// A text as a chart draws it: the plain notation the sections write —
+/// `E[NBP_{N,D}]`, `K_D`, `N^(.720D+.277)`, `d^h` — set as subscripts and
+/// superscripts (marked with [`SUB`], [`SUPER`] and [`END`]), and Markdown
+/// backquotes dropped, so that no raw notation reaches the figure.
+fn markup(text: &str) -> String {
+    let chars: Vec<char> = text.chars().filter(|&c| c != '`').collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let closing = |open: char| if open == '{' { '}' } else { ')' };
+    while i < chars.len() {
+        let c = chars[i];
+        let shift = match c {
+            '_' => SUB,
+            '^' => SUPER,
+            _ => {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+        };
+        let next = chars.get(i + 1).copied();
+        let (body, after): (String, usize) = match next {
+            Some(open @ ('{' | '(')) if c == '_' && open == '{' || c == '^' => {
+                let close = closing(open);
+                match chars[i + 2..].iter().position(|&x| x == close) {
+                    Some(n) => (chars[i + 2..i + 2 + n].iter().collect(), i + 3 + n),
+                    None => (String::new(), i),
+                }
+            }
+            Some(x) if x.is_alphanumeric() => {
+                let n = chars[i + 1..]
+                    .iter()
+                    .take_while(|x| x.is_ascii_alphanumeric())
+                    .count()
+                    .max(1);
+                (chars[i + 1..i + 1 + n].iter().collect(), i + 1 + n)
+            }
+            _ => (String::new(), i),
+        };
+        if after == i || body.is_empty() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        out.push(shift);
+        out.extend(body.chars().filter(|c| !c.is_whitespace()));
+        out.push(END);
+        i = after;
+    }
+    out
 }
 
 /// Splits a legend text into lines of at most `width` characters.
@@ -221,7 +291,14 @@ impl Chart {
             size: (800, 560),
             legend: Legend::UpperLeft,
             error_bars: "bars: 95% intervals".to_string(),
+            x_categories: Vec::new(),
         }
+    }
+
+    /// Makes the x axis categorical: `names[i]` is written under x = i + 1.
+    pub fn categories(mut self, names: impl IntoIterator<Item = impl Into<String>>) -> Chart {
+        self.x_categories = names.into_iter().map(Into::into).collect();
+        self
     }
 
     /// Says what the error bars mean.
@@ -280,10 +357,12 @@ impl Chart {
                 }
             })
         };
-        Ok((
-            range(&xs, self.x_scale, "x")?,
-            range(&ys, self.y_scale, "y")?,
-        ))
+        let x = if self.x_categories.is_empty() {
+            range(&xs, self.x_scale, "x")?
+        } else {
+            (0.5, self.x_categories.len() as f64 + 0.5)
+        };
+        Ok((x, range(&ys, self.y_scale, "y")?))
     }
 
     /// Renders the chart as an SVG document.
@@ -296,7 +375,13 @@ impl Chart {
             let err = |e: &dyn std::fmt::Display| anyhow::anyhow!("chart {:?}: {e}", self.title);
             root.fill(&WHITE).map_err(|e| err(&e))?;
             let (plot, side) = root.split_horizontally(self.size.0);
-            match (self.x_scale, self.y_scale) {
+            // A categorical x axis is linear; its names are drawn by `draw`.
+            let x_scale = if self.x_categories.is_empty() {
+                self.x_scale
+            } else {
+                Scale::Linear
+            };
+            match (x_scale, self.y_scale) {
                 (Scale::Linear, Scale::Linear) => {
                     self.draw(&plot, linear_axis(x0, x1), linear_axis(y0, y1))?
                 }
@@ -312,7 +397,10 @@ impl Chart {
             root.present()
                 .map_err(|e| anyhow::anyhow!("chart {:?}: {e}", self.title))?;
         }
-        Ok(out)
+        Ok(out
+            .replace(SUB, r#"<tspan baseline-shift="sub" font-size="75%">"#)
+            .replace(SUPER, r#"<tspan baseline-shift="super" font-size="75%">"#)
+            .replace(END, "</tspan>"))
     }
 
     fn draw<X, Y>(
@@ -328,23 +416,41 @@ impl Chart {
         Y::CoordDescType: ValueFormatter<f64>,
     {
         let err = |e: &dyn std::fmt::Display| anyhow::anyhow!("chart {:?}: {e}", self.title);
+        // Category names are written down the axis, rotated, in an area
+        // tall enough for the longest, each under a tick at 1, 2, …, n.
+        let longest = self.x_categories.iter().map(|c| c.chars().count()).max();
+        let x_area = longest.map_or(48, |n| 40 + 7 * n as u32);
         let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, ("sans-serif", 20))
+            .caption(markup(&self.title), ("sans-serif", 20))
             .margin(12)
-            .x_label_area_size(48)
+            .x_label_area_size(x_area)
             .y_label_area_size(72)
             .build_cartesian_2d(x, y)
             .map_err(|e| err(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc(markup(&self.x_label))
+            .y_desc(markup(&self.y_label))
             .axis_desc_style(("sans-serif", 16))
             .light_line_style(RGBColor(235, 235, 235))
             .x_label_formatter(&tick)
-            .y_label_formatter(&tick)
-            .draw()
-            .map_err(|e| err(&e))?;
+            .y_label_formatter(&tick);
+        if !self.x_categories.is_empty() {
+            mesh.x_labels(0);
+        }
+        mesh.draw().map_err(|e| err(&e))?;
+        let bottom = chart.y_range().start;
+        let name_style = ("sans-serif", 13)
+            .into_font()
+            .transform(FontTransform::Rotate90)
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Left, VPos::Center));
+        for (i, name) in self.x_categories.iter().enumerate() {
+            let (px, py) = chart.backend_coord(&((i + 1) as f64, bottom));
+            root.draw(&PathElement::new(vec![(px, py), (px, py + 5)], BLACK))
+                .map_err(|e| err(&e))?;
+            root.draw(&Text::new(markup(name), (px, py + 8), name_style.clone()))
+                .map_err(|e| err(&e))?;
+        }
         for band in &self.bands {
             let c = color(band.color);
             let mut poly: Vec<(f64, f64)> = band.points.iter().map(|&(x, lo, _)| (x, lo)).collect();
@@ -356,9 +462,9 @@ impl Chart {
         for s in &self.series {
             let c = color(s.color);
             match s.style {
-                Style::Line | Style::Dashed => {
+                Style::Line | Style::Dashed | Style::LinePoints => {
                     let stroke = c.stroke_width(2);
-                    let drawn = if s.style == Style::Line {
+                    let drawn = if s.style != Style::Dashed {
                         chart.draw_series(LineSeries::new(s.points.iter().copied(), stroke))
                     } else {
                         chart.draw_series(DashedLineSeries::new(
@@ -369,6 +475,24 @@ impl Chart {
                         ))
                     };
                     drawn.map_err(|e| err(&e))?;
+                    if s.style == Style::LinePoints {
+                        chart
+                            .draw_series(
+                                s.points
+                                    .iter()
+                                    .map(|&(x, y)| Circle::new((x, y), 4, c.filled())),
+                            )
+                            .map_err(|e| err(&e))?;
+                    }
+                }
+                Style::Crosses => {
+                    chart
+                        .draw_series(
+                            s.points
+                                .iter()
+                                .map(|&(x, y)| Cross::new((x, y), 6, c.stroke_width(2))),
+                        )
+                        .map_err(|e| err(&e))?;
                 }
                 Style::Points => {
                     // Hollow markers first, the 95 % interval's whiskers on
@@ -406,7 +530,7 @@ impl Chart {
         let mut entry =
             |glyph: &dyn Fn(i32, i32) -> anyhow::Result<()>, name: &str| -> anyhow::Result<()> {
                 glyph(x, y)?;
-                for (i, line) in wrap(name, 32).into_iter().enumerate() {
+                for (i, line) in wrap(&markup(name), 32).into_iter().enumerate() {
                     side.draw(&Text::new(
                         line,
                         (x + 30, y - 7 + 16 * i as i32),
@@ -436,8 +560,9 @@ impl Chart {
         for s in self.series.iter().filter(|s| !s.name.is_empty()) {
             let c = color(s.color);
             match s.style {
-                Style::Line | Style::Dashed => {
+                Style::Line | Style::Dashed | Style::LinePoints => {
                     let dashed = s.style == Style::Dashed;
+                    let marked = s.style == Style::LinePoints;
                     entry(
                         &|x, y| {
                             if dashed {
@@ -454,8 +579,22 @@ impl Chart {
                                     vec![(x, y), (x + 22, y)],
                                     c.stroke_width(2),
                                 ))
-                                .map_err(|e| err(&e))
+                                .map_err(|e| err(&e))?;
+                                if marked {
+                                    side.draw(&Circle::new((x + 11, y), 4, c.filled()))
+                                        .map_err(|e| err(&e))?;
+                                }
+                                Ok(())
                             }
+                        },
+                        &s.name,
+                    )?;
+                }
+                Style::Crosses => {
+                    entry(
+                        &|x, y| {
+                            side.draw(&Cross::new((x + 11, y), 6, c.stroke_width(2)))
+                                .map_err(|e| err(&e))
                         },
                         &s.name,
                     )?;
@@ -490,10 +629,10 @@ impl Chart {
         if self.series.iter().any(|s| !s.y_err.is_empty()) {
             let note = ("sans-serif", 12).into_font().color(&RGBColor(90, 90, 90));
             for (i, line) in wrap(
-                &format!(
+                &markup(&format!(
                     "{}; where narrower than the marker they show as a bar through it",
                     self.error_bars
-                ),
+                )),
                 36,
             )
             .into_iter()
@@ -580,6 +719,97 @@ mod tests {
         assert!(svg.contains("onto a second line"));
         assert!(
             !svg.contains("a long legend entry that must wrap onto a second line of the panel")
+        );
+    }
+
+    #[test]
+    fn a_categorical_axis_names_every_category() {
+        let names = ["minimax", "negamax", "f1", "f2", "f3", "sss", "scout"];
+        let mut chart = Chart::new("t", "procedure", "ratio")
+            .scales(Scale::Linear, Scale::Log)
+            .categories(names);
+        chart.series.push(Series::new(
+            "uniform",
+            (1..=names.len()).map(|i| (i as f64, i as f64)).collect(),
+            Style::Points,
+            0,
+        ));
+        let svg = chart.to_svg().expect("renders");
+        // plotters writes a text's content on a line of its own.
+        for name in names {
+            assert!(
+                svg.contains(&format!("\n{name}\n")),
+                "{name} is not on the axis"
+            );
+        }
+        // No numeric tick label on the categorical axis.
+        assert!(!svg.contains("\n1.5\n") && !svg.contains("\n0.5\n"));
+    }
+
+    #[test]
+    fn lines_with_markers_and_crosses_draw_a_glyph_per_point() {
+        let points = vec![(1.0, 1.0), (2.0, 3.0), (3.0, 2.0)];
+        let svg = |style: Style| {
+            let mut chart = Chart::new("t", "x", "y");
+            chart
+                .series
+                .push(Series::new("s", points.clone(), style, 0));
+            chart.to_svg().expect("renders")
+        };
+        let strokes = |svg: &str| svg.matches("<line").count() + svg.matches("<polyline").count();
+        // One circle per point, and one in the legend.
+        assert_eq!(
+            svg(Style::LinePoints).matches("<circle").count(),
+            points.len() + 1
+        );
+        assert_eq!(svg(Style::Line).matches("<circle").count(), 0);
+        // A cross is two strokes, where Points draws a circle: per point and
+        // in the legend.
+        let crosses = svg(Style::Crosses);
+        assert_eq!(crosses.matches("<circle").count(), 0);
+        assert_eq!(
+            strokes(&crosses) - strokes(&svg(Style::Points)),
+            2 * (points.len() + 1)
+        );
+    }
+
+    #[test]
+    fn notation_is_set_as_sub_and_superscripts() {
+        let sub = |t: &str| format!("{SUB}{t}{END}");
+        let sup = |t: &str| format!("{SUPER}{t}{END}");
+        assert_eq!(markup("E[NBP_{N,D}]"), format!("E[NBP{}]", sub("N,D")));
+        assert_eq!(
+            markup("ξ_N/(1 − ξ_N)"),
+            format!("ξ{0}/(1 − ξ{0})", sub("N"))
+        );
+        assert_eq!(
+            markup("K_D·N^(.720D+.277)"),
+            format!("K{}·N{}", sub("D"), sup(".720D+.277"))
+        );
+        assert_eq!(
+            markup("d^h leaves, `f2`"),
+            format!("d{} leaves, f2", sup("h"))
+        );
+        assert_eq!(markup("a _ b ^ c"), "a _ b ^ c");
+        assert_eq!(markup("E[NBP_{N, D}]"), format!("E[NBP{}]", sub("N,D")));
+    }
+
+    #[test]
+    fn no_raw_notation_reaches_the_svg() {
+        let mut chart = Chart::new("Fig.: E[NBP_{N,D}] against N", "N", "`E[NBP]`");
+        chart.series.push(Series::new(
+            "fit K_D·N^(.720D+.277)",
+            vec![(1.0, 1.0), (2.0, 2.0)],
+            Style::Line,
+            0,
+        ));
+        let svg = chart.to_svg().expect("renders");
+        for raw in ["_{", "K_D", "^(", "`"] {
+            assert!(!svg.contains(raw), "{raw} in the SVG");
+        }
+        assert!(svg.contains(r#"NBP<tspan baseline-shift="sub" font-size="75%">N,D</tspan>]"#));
+        assert!(
+            svg.contains(r#"<tspan baseline-shift="super" font-size="75%">.720D+.277</tspan>"#)
         );
     }
 

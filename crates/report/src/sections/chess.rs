@@ -289,6 +289,12 @@ fn fuller_figure(
         .describe(format!(
             "{} of the game's {of} positions (plies 1–80; see the note on 80 against 81), each searched by alpha-beta (F2) to depth D = 2, 3, 4 with N moves chosen at random at every position (fewer where fewer exist), bottom positions valued through their capture chains as in Tech; 'no equal values' perturbs a value that would prune by equality (Fuller §6). Each point is the mean over {seeds} random move sets (seeds) of the mean over the positions, with ± one standard deviation across the seeds as bars. The model curve is E[NBP_{{N,D}}] (Eqn 5.6). The paper's graph is lost in the seed; its statements are checked.",
             sample.len()
+        ))
+        .sample(format!(
+            "{} positions of Spassky–Fischer 1972 game 21 × {seeds} random move sets (seeds) at each of {} (N, D) points, D = {}",
+            sample.len(),
+            depths.len() * BRANCHING.len(),
+            depths.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
         ));
     let mut chart = Chart::new(
         format!(
@@ -437,6 +443,7 @@ fn range_r(
     );
     let med = median(&ranges).unwrap_or(0);
     let mut item = Item::new(format!("fuller-range-{fig}"), ItemKind::Check, format!("Fuller §6: the range R of distinct bottom values at ⟨10, 3⟩ (Fig. {})", fig.replace('-', ".")))
+        .sample(format!("{} positions of Spassky–Fischer 1972 game 21, one random move set each, at ⟨10, 3⟩", game.len()))
         .cite(format!("Fuller et al. 1973, §6, with Fig. {}", fig.replace('-', ".")))
         .describe(format!("The number of distinct bottom values alpha-beta meets at ⟨N, D⟩ = ⟨10, 3⟩ over the game's {} positions, bottom positions valued through their capture chains. Our evaluator is Tech's material values (P 100, N/B 330, R 500, Q 900){}; Tech's own program, its capture search and its random move choices are not available, so the counts are compared loosely.", game.len(), if evaluator == Evaluator::MaterialMobility { " plus our mobility term (the paper does not define its own)" } else { "" }));
     item.compare(Comparison::approximately(

@@ -18,7 +18,7 @@ use alphabeta_analysis::num::to_f64;
 use alphabeta_core::Procedure;
 use serde_json::json;
 
-use super::figure;
+use super::{figure, knuth_model};
 use crate::context::Context;
 use crate::mc::{simulate, value};
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
@@ -26,7 +26,7 @@ use crate::paper::{FULLER_TABLE_5_1, FULLER_TABLE_5_2};
 use crate::plot::{Chart, Scale, Series, Style};
 
 /// An exact rational of the analysis crate as a report value.
-fn exact(r: &impl std::fmt::Display, approx: f64) -> Value {
+pub(super) fn exact(r: &impl std::fmt::Display, approx: f64) -> Value {
     let text = r.to_string();
     match text.split_once('/') {
         Some((p, q)) => Value::rational(p, q, approx),
@@ -125,7 +125,7 @@ pub fn fuller_exact(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
 /// Knuth & Moore Table 1, eq. (23), Theorem 3 by simulation, F1's true
 /// branching factor by simulation.
 pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
-    ctx.steps(8);
+    ctx.steps(15);
     let mut table = Item::new("knuth-table-1", ItemKind::Table, "Knuth & Moore Table 1: bounds r0, r1, r* on F1's branching factor")
         .describe("r0(d): largest eigenvalue of (p_ij) (eq. 25); r1(d) = √(S_d + ¼) + ½ (eq. 39); r*(d): largest eigenvalue of (√p_ij) (eq. 41), computed exactle, against the table's three decimals.")
         .cite("Knuth & Moore 1975, §7, Table 1");
@@ -314,7 +314,10 @@ pub fn knuth_table_1(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     }
     ctx.step("best case");
     let fig6 = knuth_fig_6(ctx)?;
-    Ok(vec![fig6, table, d3, sim, best])
+    let fig7 = knuth_model::fig_7(ctx)?;
+    let crossing = knuth_model::r1_against_r_star();
+    let deep = knuth_model::deep_cutoffs_second_order(ctx)?;
+    Ok(vec![fig6, table, d3, fig7, sim, crossing, best, deep])
 }
 
 /// Knuth §9: Theorem 6 and eq. (54) against simulation of the totally
@@ -331,7 +334,7 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         (8, 3),
     ];
     let trees = ctx.samples(10_000, 40_000);
-    ctx.steps(2 * cases.len() as u64 * trees + 1);
+    ctx.steps(2 * cases.len() as u64 * trees + 2);
     let mut item = Item::new("knuth-theorem-6", ItemKind::Check, "Knuth & Moore Theorem 6 and eq. (54): totally dependent values")
         .describe("Random totally dependent trees (a random permutation of move numbers at every position, leaf value = the radix-d number of the moves leading to it), searched by F2 and by F1, against eq. (52)/(53) and eq. (54) computed exactly.")
         .cite("Knuth & Moore 1975, §9, Theorem 6");
@@ -419,7 +422,8 @@ pub fn knuth_dependent(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     }
     item.data.push(data);
     ctx.step("Theorem 6");
-    Ok(vec![item])
+    let fig8 = knuth_model::fig_8(ctx)?;
+    Ok(vec![fig8, item])
 }
 
 /// Pearl (1982, cited by Hsu): ξ_N/(1 − ξ_N), ξ_N the positive root of

@@ -25,6 +25,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.step("Fuller Fig. 1.1");
     items.push(fuller_fig_2_1_item()?);
     items.push(win_found()?);
+    items.push(shallow_cutoffs()?);
     items.push(deep_cutoff_example()?);
     items.push(hsu_window_example()?);
     ctx.step("Hsu [4000, 5000]");
@@ -34,6 +35,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     ctx.step("Knuth Fig. 4");
     items.push(knuth_fig_5());
     ctx.step("Knuth Fig. 5");
+    items.push(zohar_figs_1_2()?);
     items.push(zohar_fig_3()?);
     items.push(hsu_slides_76_77()?);
     items.push(hsu_slide_75_saving(ctx)?);
@@ -591,6 +593,188 @@ fn deep_cutoff_example() -> anyhow::Result<Item> {
         Value::text("examined"),
         Value::text(pruned(&f1)),
     ));
+    Ok(item)
+}
+
+/// Hsu's slides 19 and 20, the shallow alpha and beta cutoffs, on trees
+/// drawn as the slides draw them (min/max values; the pruned branch gets
+/// every value of a spread, since the slides leave it open). Slide 19:
+/// `(15 (10 X))`, the root's first branch worth 15 and 2.1 worth 10, so
+/// 2.2 is cut; slide 20: `((8 (13 X)) 0)`, the min node 1 with 1.1 worth 8
+/// and 1.2.1 worth 13, so 1.2.2 is cut (the slide leaves branch 2 open; 0
+/// is ours).
+fn shallow_cutoffs() -> anyhow::Result<Item> {
+    let mut item = Item::new("hsu-shallow-cutoffs", ItemKind::Check, "Shallow alpha and beta cutoffs: Hsu's slides 19–20")
+        .describe("The trees of the two slides (min/max values), the pruned branch given each of the values −1000, 0, 12, 1000 in turn (the slides leave it open), searched by the core's fail-hard alpha-beta F2. Slide 19: once 2.1 returns 10 ≤ 15, the bound from branch 1, the rest of 2 is cut; slide 20: once 1.2.1 returns 13 ≥ 8, the bound from 1.1, the rest of 1.2 is cut. Neither cutoff is deep: the bound comes from the parent's sibling.")
+        .cite("Hsu, slides 19–20");
+    let dewey = |p: &[u32]| p.iter().map(u32::to_string).collect::<Vec<_>>().join(".");
+    for (slide, shape, cut, at, valued, value) in [
+        (
+            "19",
+            "(15 (10 {}))",
+            vec![2u32, 2],
+            "at 2 (Alpha, 1 pruned)",
+            vec![],
+            15,
+        ),
+        (
+            "20",
+            "((8 (13 {})) 0)",
+            vec![1, 2, 2],
+            "at 1.2 (Beta, 1 pruned)",
+            vec![1u32],
+            8,
+        ),
+    ] {
+        let cite = format!("Hsu, slide {slide}");
+        let (mut always_cut, mut values, mut cutoffs) = (true, Vec::new(), Vec::new());
+        for x in [-1000, 0, 12, 1000] {
+            let tree = Tree::parse(&shape.replace("{}", &x.to_string()))
+                .map_err(|e| anyhow::anyhow!("slide {slide} tree: {e}"))?;
+            let root = Tree::ROOT;
+            let (_, rec) = crate::treeplot::record(&tree, |s| {
+                alpha_beta_fail_hard(s, &root, u32::MAX, NEG_INFINITY, INFINITY)
+            });
+            always_cut &= !rec.examined_set().contains(&cut);
+            let node = tree
+                .node_at(&alphabeta_core::DeweyPath(valued.clone()))
+                .ok_or_else(|| anyhow::anyhow!("slide {slide}: no node {valued:?}"))?;
+            values.push(tree.minimax_value(node));
+            cutoffs.push(
+                rec.cutoffs
+                    .iter()
+                    .map(|(p, c)| {
+                        format!(
+                            "at {} ({:?}, {} pruned){}",
+                            dewey(p),
+                            c.kind,
+                            c.pruned,
+                            if c.deep { ", deep" } else { "" }
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            );
+        }
+        item.compare(
+            Comparison::exact(
+                format!(
+                    "slide {slide}: {} under F2, whatever its value",
+                    dewey(&cut)
+                ),
+                Value::text("cut"),
+                Value::text(if always_cut { "cut" } else { "examined" }),
+            )
+            .cite(cite.clone()),
+        );
+        let same = cutoffs.windows(2).all(|w| w[0] == w[1]);
+        item.compare(
+            Comparison::exact(
+                format!("slide {slide}: the cutoffs F2 makes"),
+                Value::text(at),
+                Value::text(if same {
+                    cutoffs[0].clone()
+                } else {
+                    cutoffs.join(" / ")
+                }),
+            )
+            .formula(format!(
+                "slide {slide}'s drawing, the cut written as the search core reports it"
+            )),
+        );
+        let name = if valued.is_empty() {
+            "the root".to_string()
+        } else {
+            dewey(&valued)
+        };
+        item.compare(
+            Comparison::exact(
+                format!(
+                    "slide {slide}: value of {name}, the value of the branch that set the bound"
+                ),
+                Value::int(value),
+                Value::int(if values.iter().all(|&v| v == values[0]) {
+                    values[0].into()
+                } else {
+                    i128::MIN
+                }),
+            )
+            .cite(cite),
+        );
+    }
+    Ok(item)
+}
+
+/// Zohar's Figs 1 and 2 and Observation 5. Both drawings are lost in the
+/// seed. Fig. 1's text gives no value, so it cannot be rebuilt. Fig. 2's
+/// survives in Observation 5: player 1's safe strategy goes to the right,
+/// yet had player 2 erred in the left subtree (taking the leaf worth 4),
+/// the left would have paid player 1 more. A tree built to that text,
+/// `((4 -5) (1 2))` in min/max values, is checked by enumerating every
+/// strategy of both players: Zermelo's safety level (Theorem 4) and the
+/// observation that it is not a best response to every strategy.
+fn zohar_figs_1_2() -> anyhow::Result<Item> {
+    let mut item = Item::new("zohar-figs-1-2", ItemKind::Figure, "Zohar Figs 1–2 and Observation 5: the value of a game is a safety level")
+        .describe("Fig. 1 (a game tree) and Fig. 2 (the same with values and optimal strategies) are lost in the seed. Fig. 1's text gives no value. Observation 5 describes Fig. 2: player 1's safe strategy goes to the right child, but against a player 2 who errs in the left subtree (taking the leaf worth 4) the left child would pay player 1 more. A tree is built to that text, ((4 −5) (1 2)) in min/max values, and every pair of strategies is played out.")
+        .cite("Zohar, §2, Observation 5");
+    item.compare(Comparison::missing(
+        "Fig. 1: an example game tree",
+        None,
+        "the drawing is lost in the seed and its text gives no value to rebuild it from",
+    ));
+    let tree = Tree::parse("((4 -5) (1 2))").map_err(|e| anyhow::anyhow!("Fig. 2 tree: {e}"))?;
+    let root = Tree::ROOT;
+    let mut full = Search::with_observer(&tree, Stats::default());
+    let v = minimax(&mut full, &root, u32::MAX);
+    // Payoffs to player 1: leaves[a][b] when player 1 picks branch a and
+    // player 2 then picks b.
+    let leaves: Vec<Vec<Score>> = tree
+        .children(root)
+        .iter()
+        .map(|&c| {
+            tree.children(c)
+                .iter()
+                .map(|&l| tree.minimax_value(l))
+                .collect()
+        })
+        .collect();
+    let safe = (0..leaves.len())
+        .max_by_key(|&a| leaves[a].iter().min().copied())
+        .unwrap_or(0);
+    // Player 2's strategies: one choice at each of player 1's branches.
+    let strategies: Vec<Vec<usize>> = (0..leaves[0].len())
+        .flat_map(|b0| (0..leaves[1].len()).map(move |b1| vec![b0, b1]))
+        .collect();
+    let guaranteed = strategies.iter().all(|s2| leaves[safe][s2[safe]] >= v);
+    let beaten = strategies
+        .iter()
+        .any(|s2| (0..leaves.len()).any(|a| leaves[a][s2[a]] > leaves[safe][s2[safe]]));
+    let rebuilt = "the drawing is lost in the seed; the tree was built to Observation 5's text";
+    item.compare(
+        Comparison::exact(
+            "player 1's safe strategy at the root",
+            Value::text("right"),
+            Value::text(if safe == 1 { "right" } else { "left" }),
+        )
+        .cite("Zohar, §2, Observation 5")
+        .by_construction(rebuilt),
+    );
+    item.compare(
+        Comparison::qualitative(
+            "Zermelo (Theorem 4): the safe strategy gets at least the value against every strategy of player 2",
+            guaranteed,
+        )
+        .cite("Zohar, §2, Theorem 4")
+        .note(format!("value {v}; {} strategies of player 2", strategies.len())),
+    );
+    item.compare(
+        Comparison::qualitative(
+            "Observation 5: against a player 2 who takes 4 on the left, the left pays player 1 more than the safe strategy",
+            beaten && leaves[0].contains(&4) && 4 > v,
+        )
+        .cite("Zohar, §2, Observation 5")
+        .by_construction(rebuilt),
+    );
     Ok(item)
 }
 

@@ -143,6 +143,11 @@ fn budgets_item(ctx: &Context<'_>, records: &[EpdRecord], budgets: &[u64]) -> an
         ItemKind::Figure,
         "Floyd's likelihood search against alpha-beta at equal node budgets (WAC 1–300)",
     )
+    .sample(format!(
+        "{} Win At Chess positions at each of {} budgets",
+        records.len(),
+        budgets.len()
+    ))
     .describe(format!(
         "Knuth & Moore (§4) describe Floyd's 1965 scheme — a position is terminal when the product of the likelihoods of the moves leading to it falls below a threshold — and note it 'has apparently not yet been tried in large-scale experiments'. Both searchers use material + mobility with capture-chain quiescence and the same hard budget of positions: every position is charged as it is visited (tree and capture-chain positions alike), the iteration running when the budget is spent is abandoned at once and thrown away, and the move of the last finished iteration is played. Alpha-beta deepens 1, 2, 3, … plies (MVV-LVA, killers); Floyd's search lowers its threshold 0.1, 0.03, 0.009, … (×0.3). When not even the first iteration finishes (alpha-beta depth 1, Floyd's threshold 0.1), the best root move of that partial iteration is played — every position the budget refused counts as lost for the side to move, so its value is a lower bound and root moves whose replies were not all searched rank last; the column 'no iteration finished' counts these positions. A position is solved when the move played is a `bm` move. {} positions.",
         records.len()
@@ -198,7 +203,7 @@ fn budgets_item(ctx: &Context<'_>, records: &[EpdRecord], budgets: &[u64]) -> an
         }
         chart
             .series
-            .push(Series::new(s.name(), pts, Style::Line, c));
+            .push(Series::new(s.name(), pts, Style::LinePoints, c));
     }
     item.compare(
         Comparison::qualitative(
@@ -253,6 +258,11 @@ fn levels_item(ctx: &Context<'_>, records: &[EpdRecord], levels: &[u32]) -> anyh
         ItemKind::Figure,
         "Floyd's search at fixed thresholds against alpha-beta at fixed depths (WAC 1–300)",
     )
+    .sample(format!(
+        "{} Win At Chess positions at each of {} depths and thresholds",
+        records.len(),
+        levels.len()
+    ))
     .describe("One search a position, no budget: alpha-beta to depth 1, 2, 3, … against Floyd's search at threshold 0.1, 0.03, 0.009, …; each point is (mean positions examined, positions solved), so the curve that lies higher solves more for the same work.");
     let mut data = DataTable::new(
         "floyd-thresholds",
@@ -293,7 +303,7 @@ fn levels_item(ctx: &Context<'_>, records: &[EpdRecord], levels: &[u32]) -> anyh
         }
         chart
             .series
-            .push(Series::new(s.name(), pts, Style::Line, c));
+            .push(Series::new(s.name(), pts, Style::LinePoints, c));
     }
     item.compare(Comparison::new_result(
         "Floyd's scheme at scale (Knuth & Moore: 'not yet tried in large-scale experiments')",
@@ -340,6 +350,10 @@ fn match_item(ctx: &Context<'_>, games: usize, budget: u64) -> Item {
         ItemKind::Check,
         "A match: Floyd's likelihood search against alpha-beta at equal node budgets",
     )
+    .sample(format!(
+        "{games} games from {} random openings (each with colours swapped), {budget} positions a move",
+        openings.len()
+    ))
     .describe(format!(
         "{games} games at {budget} positions a move for both, in process; {} openings of 4 random legal plies from the start position (from the section's seed), each played twice with colours swapped; a game not over after 200 plies is a draw, as are the rule draws. Same evaluator (material + mobility) and quiescence for both. The Elo difference is for Floyd's search; its 95 % interval is the normal approximation of the mean game score mapped through the logistic formula.",
         openings.len()
@@ -379,6 +393,11 @@ fn bratko_kopec(ctx: &Context<'_>, records: &[EpdRecord], budgets: &[u64]) -> It
         ItemKind::Check,
         "Floyd's search against alpha-beta on the Bratko–Kopec positions",
     )
+    .sample(format!(
+        "{} Bratko–Kopec positions at each of {} budgets",
+        records.len(),
+        budgets.len()
+    ))
     .describe(format!(
         "The 24 Bratko–Kopec positions (Bratko & Kopec 1982; the standard test file, three public copies agreeing), both searchers exactly as in the WAC figure: same evaluator, quiescence and hard budgets ({}). Half the suite is positional (pawn levers, quiet piece moves), so it tests the quiet-move side of Floyd's model that WAC barely touches. Solved = the move played is a `bm` move; the moves played are in the data.",
         budgets

@@ -393,6 +393,22 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
             Style::Line,
             c,
         ));
+        // The exact values the paper prints for this D (Tables 5.1, 5.2).
+        let printed: Vec<(f64, f64)> = (2..=12u32)
+            .filter_map(|n| Some((f64::from(n), paper_exact(n, d)?)))
+            .collect();
+        if !printed.is_empty() {
+            chart.series.push(Series::new(
+                if d == 2 {
+                    "crosses: the paper's exact values (Tables 5.1, 5.2)".to_string()
+                } else {
+                    String::new()
+                },
+                printed,
+                Style::Crosses,
+                c,
+            ));
+        }
         ratio_chart
             .series
             .push(Series::new(format!("D = {d}"), rpts, Style::Points, c));
@@ -410,7 +426,7 @@ fn fig_5_1(ctx: &Context<'_>, grid: &[(u32, u32, u64)]) -> anyhow::Result<Vec<It
         ],
         color: 5,
     });
-    fig.figures.push(figure("fuller-fig-5-1.svg", "Fuller Fig. 5.1 reproduced: simulated E[NBP] with 95% intervals; solid, Eqn 5.6 (whose values for small N the paper prints in Tables 5.1 and 5.2, compared in the table above); dashed, the paper's fit.", chart.to_svg()?));
+    fig.figures.push(figure("fuller-fig-5-1.svg", "Fuller Fig. 5.1 reproduced: simulated E[NBP] with 95% intervals; crosses, the exact values the paper prints in Tables 5.1 and 5.2 (D = 2, 3, 4; compared digit for digit in the section above); solid, Eqn 5.6; dashed, the paper's fit.", chart.to_svg()?));
     fig.data.push(data);
     let lo = ratios.iter().map(|r| r.2).fold(f64::INFINITY, f64::min);
     let hi = ratios.iter().map(|r| r.2).fold(f64::NEG_INFINITY, f64::max);

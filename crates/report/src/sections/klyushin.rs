@@ -89,6 +89,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         })
         .collect();
     let mut items = vec![table(&sample, &studies, &options)];
+    items.push(rows(&sample, &studies));
     items.push(bound(&studies, &options));
     items.push(sweep(ctx, &sample, thresholds, &multipliers)?);
     items.push(wac(ctx, wac_count, &options)?);
@@ -104,6 +105,12 @@ fn table(sample: &[(String, Position)], studies: &[PositionStudy], o: &KkOptions
         ItemKind::Table,
         "Klyushin & Kruchinin: terminal positions at depth 4, their algorithm against alpha-beta",
     )
+    .sample(format!(
+        "{} positions ({PER_GAME} of each of two games) at depth {}, {} searches each",
+        sample.len(),
+        o.depth,
+        Variant::ALL.len()
+    ))
     .describe(format!(
         "The paper's 20 positions of 'Botvinnik–Donner (Amsterdam, 1963)' and 'Fisher–Matanovich (Lugano, 1968)' cannot be identified (neither game exists as cited). We use the nearest real games, Fischer–Matanović (Vinkovci 1968) and Botvinnik–Donner (Noordwijk 1965), and take from each {PER_GAME} positions evenly spaced from ply {FIRST_PLY} to the last position with a move. Each is searched to depth {d} by: plain fail-hard alpha-beta in the move generator's order (the paper's 'clear Alpha-Beta'), the same with MVV-LVA captures and two killers a ply, the selective steps 1–4 at the root only, and the selective steps at every level (the paper's recursive form). Thresholds: threat margin {tm} points, positional gain ≥ {pt} mobility, material moves {m}× deeper, checks as material, mate check of the threat on. A move is 'worse' when plain alpha-beta of depth {d} values it below its own best move.",
         d = o.depth,
@@ -351,12 +358,126 @@ fn table(sample: &[(String, Position)], studies: &[PositionStudy], o: &KkOptions
     item
 }
 
+/// Klyushin & Kruchinin's table row by row: each of their 20 rows beside
+/// one of our positions. Their positions cannot be identified, so a row is
+/// paired with ours by game (their rows 1–10 are from Botvinnik–Donner,
+/// 11–20 from Fischer–Matanović, in the order the text names the games) and
+/// by order within the game. Two things are compared per row, by the rules
+/// the section states for the means: whether the selective search examines
+/// fewer terminal positions than alpha-beta (their table: in every row),
+/// and its share of alpha-beta's count within ±50 % of theirs.
+fn rows(sample: &[(String, Position)], studies: &[PositionStudy]) -> Item {
+    const TABLE: &str = "Klyushin & Kruchinin 2006, Experimental results, table";
+    let mut item = Item::new(
+        "klyushin-rows",
+        ItemKind::Table,
+        "Klyushin & Kruchinin's table, row by row",
+    )
+    .sample(format!(
+        "{} positions, {PER_GAME} of each of two games, paired with the paper's rows",
+        sample.len()
+    ))
+    .describe("Each row of their table (terminal positions of their algorithm and of alpha-beta at depth 4) beside one of our positions, searched by the selective search at every level and by plain alpha-beta in generator order. Their positions cannot be identified (the games are not as cited); rows 1–10 (Botvinnik–Donner, named first) are paired with our ten Botvinnik–Donner positions and rows 11–20 (Fischer–Matanović) with our ten Fischer–Matanović positions, in order. A row agrees when, as in their table, the selective search examines fewer terminal positions than alpha-beta, and when its share of alpha-beta's count lies within ±50% of theirs (the tolerance of the section's means).")
+    .cite(TABLE);
+    let by_game = |game: &str| -> Vec<&PositionStudy> {
+        sample
+            .iter()
+            .zip(studies)
+            .filter(|((g, _), _)| g.starts_with(game))
+            .map(|(_, s)| s)
+            .collect()
+    };
+    let ours: Vec<&PositionStudy> = by_game("Botvinnik")
+        .into_iter()
+        .chain(by_game("Fischer"))
+        .collect();
+    let mut data = DataTable::new(
+        "klyushin-rows",
+        &[
+            "row",
+            "their algorithm (paper)",
+            "alpha-beta (paper)",
+            "share (paper)",
+            "our position (FEN)",
+            "selective, every level (ours)",
+            "alpha-beta (ours)",
+            "share (ours)",
+        ],
+    );
+    let (mut fewer, mut within, mut paired) = (0, 0, 0);
+    let (mut ours_range, mut paper_range) = ((f64::INFINITY, 0.0f64), (f64::INFINITY, 0.0f64));
+    for (&(row, theirs, plain), study) in KLYUSHIN_TABLE.iter().zip(ours) {
+        let count = |v: Variant| study.result(v).map(|r| r.terminals);
+        let (Some(sel), Some(ab)) = (count(Variant::Recursive), count(Variant::AlphaBeta)) else {
+            item.compare(Comparison::missing(
+                format!("row {row}"),
+                None,
+                "a search of the paired position gave no result",
+            ));
+            continue;
+        };
+        let paper_share = f64::from(theirs) / f64::from(plain);
+        let share = sel as f64 / ab.max(1) as f64;
+        data.push(vec![
+            json!(row),
+            json!(theirs),
+            json!(plain),
+            json!(paper_share),
+            json!(study.position.fen()),
+            json!(sel),
+            json!(ab),
+            json!(share),
+        ]);
+        paired += 1;
+        ours_range = (ours_range.0.min(share), ours_range.1.max(share));
+        paper_range = (
+            paper_range.0.min(paper_share),
+            paper_range.1.max(paper_share),
+        );
+        fewer += usize::from(sel < ab);
+        within += usize::from((share - paper_share).abs() <= 0.5 * paper_share);
+        item.compare(
+            Comparison::qualitative(
+                format!("row {row}: fewer terminal positions than alpha-beta"),
+                sel < ab,
+            )
+            .cite(TABLE)
+            .note(format!(
+                "paper {theirs} against {plain}; ours {sel} against {ab}"
+            )),
+        );
+        item.compare(
+            Comparison::approximately(
+                format!("row {row}: share of alpha-beta's terminal positions"),
+                Value::real(paper_share, 4),
+                Value::real(share, 4),
+                0.5,
+                "other positions, program and evaluator: the tolerance of the section's means",
+            )
+            .formula(format!("row {row} of their table: {theirs} / {plain}")),
+        );
+    }
+    item.compare(Comparison::new_result(
+        "rows that agree",
+        Value::text(format!(
+            "fewer than alpha-beta in {fewer} of {paired}; share within ±50% in {within} of {paired}"
+        )),
+        format!(
+            "share of alpha-beta's count per row: paper {:.3}–{:.3}, ours {:.3}–{:.3}",
+            paper_range.0, paper_range.1, ours_range.0, ours_range.1
+        ),
+    ));
+    item.data.push(data);
+    item
+}
+
 fn bound(studies: &[PositionStudy], o: &KkOptions) -> Item {
     let mut item = Item::new(
         "klyushin-bound",
         ItemKind::Check,
         "Klyushin & Kruchinin's lower bound Σₖ (p^⌈(D−k)/2⌉ + p^⌊(D−k)/2⌋ − 1) + 1 against our counts",
     )
+    .sample(format!("{} positions at depth {}", studies.len(), o.depth))
     .describe("For the every-level search, p is measured: the mean number of candidate moves (protecting and positive, or the fallback) a selective position searched. The bound assumes the first move is always best and every position has exactly p moves; our counts include the threat tests. The paper's own 331 corresponds, by its bound at D = 4 (3p² + 4p − 1), to p ≈ 9.9.");
     let d = o.depth;
     let mut data = DataTable::new(
@@ -417,6 +538,11 @@ fn sweep(
         ItemKind::Figure,
         "Klyushin & Kruchinin: the every-level search against its open thresholds",
     )
+    .sample(format!(
+        "{} positions at each of {} (threshold, multiplier) settings",
+        sample.len(),
+        thresholds.len() * multipliers.len()
+    ))
     .describe("The positional-gain threshold (mobility a quiet move must gain to be searched) and the depth multiplier of material moves over positional ones, on the same 20 positions at depth 4; every other option at its default. Left: mean terminal positions; the share of positions where the move agrees with plain alpha-beta is in the data table.");
     let jobs: Vec<(i64, u32)> = thresholds
         .iter()
@@ -471,7 +597,7 @@ fn sweep(
         chart.series.push(Series::new(
             format!("material moves {m}× deeper"),
             pts,
-            Style::Line,
+            Style::LinePoints,
             c,
         ));
     }
@@ -528,6 +654,12 @@ fn wac(ctx: &Context<'_>, count: usize, o: &KkOptions) -> anyhow::Result<Item> {
         ItemKind::Table,
         format!("Klyushin & Kruchinin on Win At Chess 1–{count}, every variant at depth {}", o.depth),
     )
+    .sample(format!(
+        "{} Win At Chess positions at depth {}, {} searches each",
+        studies.len(),
+        o.depth,
+        Variant::ALL.len()
+    ))
     .describe("Each variant searches each position to the same depth with the same material evaluator and default thresholds; a position is solved when the chosen move is one of its `bm` moves. Depth 4 without quiescence solves only the shallow tactics; the comparison is between the variants.");
     let mut data = DataTable::new(
         "klyushin-wac",

@@ -22,6 +22,7 @@ mod floyd;
 mod fuller_mc;
 mod fuller_variance;
 mod klyushin;
+mod knuth_model;
 mod knuth_pi;
 pub(crate) mod one_scale;
 pub mod parallel;
@@ -93,15 +94,15 @@ pub fn registry() -> Vec<SectionSpec> {
         },
         SectionSpec {
             id: "knuth-table-1",
-            title: "Knuth & Moore Table 1: the branching factor of F1",
-            sources: "Knuth & Moore 1975 §7, eqs (23)–(27), (39), Thm 4, Table 1",
+            title: "Knuth & Moore §7–§8: Table 1, the branching factor of F1, Fig. 7's fallacy, deep cutoffs",
+            sources: "Knuth & Moore 1975 §7, eqs (23)–(27), (32), (39), Thm 4, Table 1, Fig. 7; §8",
             fast: true,
             run: exact::knuth_table_1,
         },
         SectionSpec {
             id: "knuth-dependent",
-            title: "Knuth & Moore §9: totally dependent values, Theorem 6",
-            sources: "Knuth & Moore 1975 §9, Thm 6, Cor 4, eq. (54)",
+            title: "Knuth & Moore §9: totally dependent values, Fig. 8, Theorem 6",
+            sources: "Knuth & Moore 1975 §9, Fig. 8, Thm 6, Cor 4, eq. (54)",
             fast: true,
             run: exact::knuth_dependent,
         },

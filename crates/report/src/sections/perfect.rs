@@ -98,7 +98,41 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
     items.push(f1_best_case(ctx)?);
     ctx.step("F1 best case");
     items.push(theorem_2(ctx)?);
+    items.push(critical_examples()?);
     Ok(items)
+}
+
+/// The examples of critical and non-critical positions Hsu (slide 35) and
+/// Zohar (Definition 7) give, classified by the search core's definition
+/// (Knuth & Moore §6: every odd-indexed or every even-indexed a_i is 1).
+fn critical_examples() -> anyhow::Result<Item> {
+    let mut item = Item::new("critical-examples", ItemKind::Check, "Critical positions: the seeds' examples")
+        .describe("Each Dewey path the seeds give as an example, classified by the search core's test for a critical position (Knuth & Moore §6; Hsu slide 35; Zohar Definition 7).")
+        .cite("Hsu, slide 35");
+    for (path, critical, cite) in [
+        ("2.1.4.1.2", true, "Hsu, slide 35"),
+        ("1.3.1.5.1.2", true, "Hsu, slide 35"),
+        ("1.1.1.2.1.1.1.3", true, "Hsu, slide 35"),
+        ("1.1", true, "Hsu, slide 35"),
+        ("1.2.1.1.2", false, "Hsu, slide 35"),
+        ("1.2.1.3.1.4", true, "Zohar, §4, Definition 7"),
+        ("1.1.1", true, "Zohar, §4, Definition 7"),
+        ("2.1.3.1", true, "Zohar, §4, Definition 7"),
+    ] {
+        let p: DeweyPath = path
+            .parse()
+            .map_err(|e| anyhow::anyhow!("Dewey path {path:?}: {e}"))?;
+        let word = |b: bool| Value::text(if b { "yes" } else { "no" });
+        item.compare(
+            Comparison::exact(
+                format!("{path} is critical"),
+                word(critical),
+                word(p.is_critical()),
+            )
+            .cite(cite),
+        );
+    }
+    Ok(item)
 }
 
 /// Knuth & Moore Theorem 2 (every algorithm that finds the value examines at
@@ -139,7 +173,7 @@ fn theorem_2(ctx: &Context<'_>) -> anyhow::Result<Item> {
             random_uniform(&mut rng, d, h)?,
         ));
     }
-    let (mut all_exact, mut none_fewer) = (true, true);
+    let (mut all_exact, mut none_fewer, mut theorem_10) = (true, true, true);
     for (name, tree) in &trees {
         let minimal =
             alphabeta_core::minimal::minimal_tree(tree, &Tree::ROOT, u32::MAX, 50_000_000)?;
@@ -157,6 +191,7 @@ fn theorem_2(ctx: &Context<'_>) -> anyhow::Result<Item> {
             .unwrap_or(0);
         all_exact &= under_order == minimal.leaves;
         none_fewer &= fewest >= minimal.leaves;
+        theorem_10 &= under_order <= fewest;
         data.push(vec![
             json!(name),
             json!(minimal.leaves),
@@ -183,6 +218,13 @@ fn theorem_2(ctx: &Context<'_>) -> anyhow::Result<Item> {
         "no procedure examines fewer than the minimal count (every tree above)",
         none_fewer,
     ));
+    item.compare(
+        Comparison::qualitative(
+            "Zohar Theorem 10: for every procedure that computes the root value there is an order in which alpha-beta examines no more leaves (every procedure and tree above)",
+            theorem_10,
+        )
+        .cite("Zohar, §4, Theorem 10"),
+    );
     item.data.push(data);
     Ok(item)
 }

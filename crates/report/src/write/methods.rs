@@ -45,8 +45,8 @@ pub(crate) fn blocks(report: &Report) -> Vec<Block> {
         )),
         Block::Heading("Section verdicts".into()),
         Block::Text(SECTION_RULE.into()),
-        Block::Heading("Monte Carlo items: sample sizes and seeds".into()),
-        Block::Text("Each section draws from its own seed, derived from the base seed (--seed) and the section id by FNV-1a, so its numbers do not depend on which other sections run; each experiment within it mixes a fixed salt into that seed. The sizes below are those of this run (--full enlarges them).".into()),
+        Block::Heading("Monte Carlo and chess items: sample sizes and seeds".into()),
+        Block::Text("Each section draws from its own seed, derived from the base seed (--seed) and the section id by FNV-1a, so its numbers do not depend on which other sections run; each experiment within it mixes a fixed salt into that seed. The table lists every item that measures on a sample: its Monte Carlo estimates (trees, or positions) with their smallest and largest n, and, for chess and other sampled items, what the sample is. The sizes are those of this run (--full enlarges them).".into()),
         Block::Table(monte_carlo_table(report)),
         Block::Heading("Rules of comparison".into()),
         Block::Text(RULES.into()),
@@ -84,6 +84,7 @@ fn monte_carlo_table(report: &Report) -> DataTable {
             "interval tests",
             "smallest n",
             "largest n",
+            "sample",
             "section seed",
         ],
     );
@@ -97,7 +98,7 @@ fn monte_carlo_table(report: &Report) -> DataTable {
                     _ => None,
                 })
                 .collect();
-            if ns.is_empty() {
+            if ns.is_empty() && item.sample.is_none() {
                 continue;
             }
             let tests = item.comparisons.iter().filter(|c| c.z().is_some()).count();
@@ -108,6 +109,7 @@ fn monte_carlo_table(report: &Report) -> DataTable {
                 json!(tests),
                 json!(ns.iter().min()),
                 json!(ns.iter().max()),
+                json!(item.sample),
                 json!(s.seed.to_string()),
             ]);
         }
