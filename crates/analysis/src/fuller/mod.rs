@@ -22,6 +22,7 @@ mod float;
 pub mod lemma53;
 mod piecewise;
 pub mod tables;
+mod pair_integral;
 mod variance;
 
 pub use certified::{
@@ -42,6 +43,9 @@ pub use float::{
     expected_move_generations,
 };
 pub use tables::{TABLE_5_1, TABLE_5_2, TABLE_7_1};
+pub use pair_integral::{
+    MOMENTS_FLOAT_MAX_D, MOMENTS_FLOAT_MAX_N, NbpMomentEstimates, nbp_moments_float,
+};
 pub use variance::{NbpMoments, VARIANCE_MAX_LEAVES, nbp_moments_exact, variance_exact};
 
 #[cfg(test)]
