@@ -201,7 +201,7 @@ enum Region {
 
 impl Tree {
     fn is_max(&self, k: usize) -> bool {
-        (k % 2 == 0) == self.root_max
+        k.is_multiple_of(2) == self.root_max
     }
 
     /// Level k (1..=D) is an α level when its parent is a Max node.
