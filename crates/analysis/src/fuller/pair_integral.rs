@@ -727,7 +727,7 @@ mod tests {
                 "<{n},{d}> {what}: {ours:?} vs {theirs}"
             );
             assert!(
-                ours.error <= 1e-8 * theirs.max(1.0),
+                ours.error <= 1e-7 * theirs.max(1.0),
                 "<{n},{d}> {what}: {ours:?}"
             );
         }
