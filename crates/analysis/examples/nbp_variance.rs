@@ -1,11 +1,12 @@
 //! Prints E[NBP], Var[NBP] and sd/mean exactly for the ⟨N,D⟩ given as arguments (`N,D`
 //! pairs), with the seconds each took; with `--distribution` first, the exact distribution
-//! Pr{NBP = k} instead:
+//! Pr{NBP = k} instead; with `--float` first, the floating-point values at scale with their
+//! error estimates (`nbp_moments_float`):
 //! `cargo run --release -p alphabeta-analysis --example nbp_variance -- 2,4 3,3`.
 
 use std::time::Instant;
 
-use alphabeta_analysis::fuller::{nbp_distribution_exact, nbp_moments_exact};
+use alphabeta_analysis::fuller::{nbp_distribution_exact, nbp_moments_exact, nbp_moments_float};
 use alphabeta_analysis::num::to_f64;
 
 fn parse(arg: &str) -> (u32, u32) {
@@ -23,12 +24,31 @@ fn main() {
     if distribution {
         args.remove(0);
     }
-    if !distribution {
+    let float = args.first().is_some_and(|a| a == "--float");
+    if float {
+        args.remove(0);
+        println!("<N,D>\tE[NBP]\tVar[NBP]\t± (estimate)\tsd/mean\tpieces\tseconds");
+    } else if !distribution {
         println!("<N,D>\tE[NBP]\tVar[NBP]\tsd/mean\tseconds\tVar (exact)");
     }
     for arg in &args {
         let (n, d) = parse(arg);
         let start = Instant::now();
+        if float {
+            match nbp_moments_float(n, d) {
+                Ok(m) => println!(
+                    "<{n},{d}>\t{:.10e}\t{:.10e}\t{:.2e}\t{:.6}\t{}\t{:.2}",
+                    m.mean.value,
+                    m.variance.value,
+                    m.variance.error,
+                    m.coefficient_of_variation(),
+                    m.pieces,
+                    start.elapsed().as_secs_f64()
+                ),
+                Err(e) => println!("<{n},{d}>\terror: {e}"),
+            }
+            continue;
+        }
         if distribution {
             match nbp_distribution_exact(n, d) {
                 Ok(p) => {

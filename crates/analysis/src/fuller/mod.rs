@@ -20,6 +20,7 @@ mod error;
 mod exact;
 mod float;
 pub mod lemma53;
+mod pair_integral;
 mod piecewise;
 pub mod tables;
 mod variance;
@@ -40,6 +41,9 @@ pub use exact::{
 pub use float::{
     Estimate, FLOAT_MAX_D, FLOAT_MAX_N, expected_leaves, expected_leaves_on_level,
     expected_move_generations,
+};
+pub use pair_integral::{
+    MOMENTS_FLOAT_MAX_D, MOMENTS_FLOAT_MAX_N, NbpMomentEstimates, nbp_moments_float,
 };
 pub use tables::{TABLE_5_1, TABLE_5_2, TABLE_7_1};
 pub use variance::{NbpMoments, VARIANCE_MAX_LEAVES, nbp_moments_exact, variance_exact};

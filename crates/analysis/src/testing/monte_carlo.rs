@@ -106,6 +106,13 @@ fn totally_dependent_model_at_larger_heights() {
 /// standard errors of a sample variance, √((m₄ − s⁴)/R) with m₄ the sample's fourth central
 /// moment, of the exact Var\[NBP\].
 fn assert_variance_agrees(n: usize, d: u32, trees: usize) {
+    let exact = to_f64(&crate::fuller::variance_exact(n as u32, d).unwrap());
+    assert_sample_variance_near(n, d, trees, exact);
+}
+
+/// Asserts that the sample variance of `trees` seeded random ⟨N,D⟩ trees lies within four
+/// standard errors of a sample variance of `variance`.
+fn assert_sample_variance_near(n: usize, d: u32, trees: usize, variance_expected: f64) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1973 + n as u64 * 1000 + u64::from(d));
     let mut leaves = vec![0i64; n.pow(d)];
     let counts: Vec<f64> = (0..trees)
@@ -126,11 +133,21 @@ fn assert_variance_agrees(n: usize, d: u32, trees: usize) {
     let central = |p: i32| counts.iter().map(|x| (x - mean).powi(p)).sum::<f64>();
     let variance = central(2) / (r - 1.0);
     let standard_error = ((central(4) / r - variance * variance) / r).sqrt();
-    let exact = to_f64(&crate::fuller::variance_exact(n as u32, d).unwrap());
     assert!(
-        (variance - exact).abs() < 4.0 * standard_error,
-        "<{n},{d}>: sample variance {variance} ± {standard_error}, exact {exact}"
+        (variance - variance_expected).abs() < 4.0 * standard_error,
+        "<{n},{d}>: sample variance {variance} ± {standard_error}, computed {variance_expected}"
     );
+}
+
+/// Beyond the exact range: the floating-point variance at ⟨2,12⟩, ⟨3,8⟩, ⟨10,4⟩, ⟨35,3⟩.
+#[test]
+fn fuller_model_agrees_with_the_floating_point_variance() {
+    for (n, d) in [(2usize, 12u32), (3, 8), (10, 4), (35, 3)] {
+        let float = crate::fuller::nbp_moments_float(n as u32, d)
+            .unwrap()
+            .variance;
+        assert_sample_variance_near(n, d, 3000, float.value);
+    }
 }
 
 #[test]

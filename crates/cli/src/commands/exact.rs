@@ -27,6 +27,7 @@ use crate::output::{self, Format};
   alphabeta exact nbp --n 3 --d 4 --exact      ... and as an exact rational
   alphabeta exact nmg --n 10 --d 6             expected move generations
   alphabeta exact var-nbp --n 3 --d 2 --exact  Var[NBP] and E[NBP] as exact rationals (N^D <= 256)
+  alphabeta exact var-nbp --n 10 --d 8         ... beyond, in floating point (N <= 64, D <= 16)
   alphabeta exact var-nbp --n 2 --d 4 --distribution   Pr{NBP = k} (N^D <= 64, D <= 5)
   alphabeta exact levels --n 35 --d 8          per level, with the depth ratios DR, DR*
   alphabeta exact leaf --n 3 --path 2,2,1      Pr{leaf examined} (Fuller's Theorem 2)
@@ -49,16 +50,17 @@ enum What {
     Nbp(SizeArgs),
     /// E[NMG_{N,D}]: expected move generations (Fuller et al. 1973 §5).
     Nmg(SizeArgs),
-    /// Var[NBP_{N,D}] beside E[NBP] and sd/mean, exactly (Fuller et al. 1973 §8's open problem);
-    /// with --distribution, Pr{NBP = k}. Small trees only: N^D <= 256 (64 for the distribution).
+    /// Var[NBP_{N,D}] beside E[NBP] and sd/mean (Fuller et al. 1973 §8's open problem): exactly
+    /// for N^D <= 256, beyond it in floating point with an error estimate (N <= 64, D <= 16);
+    /// with --distribution, Pr{NBP = k} (N^D <= 64).
     VarNbp {
-        /// Branching factor N (N^D <= 256).
+        /// Branching factor N (N^D <= 256 exactly, N <= 64 in floating point).
         #[arg(long)]
         n: u32,
-        /// Depth D (N^D <= 256; D <= 64 for N = 1).
+        /// Depth D (N^D <= 256 exactly, D <= 16 in floating point; D <= 64 for N = 1).
         #[arg(long)]
         d: u32,
-        /// Print the exact rationals too.
+        /// Print the exact rationals too (N^D <= 256 only).
         #[arg(long)]
         exact: bool,
         /// Print the whole distribution Pr{NBP = k} instead (N^D <= 64, D <= 5).
@@ -385,7 +387,23 @@ fn rational_cell(r: &impl ToString, exact: bool) -> Json {
     }
 }
 
+/// Past this N·D the floating-point variance takes seconds (⟨64,8⟩ about 12 s, ⟨10,16⟩ 11 s,
+/// ⟨64,16⟩ about 2 min on a small loaded machine), and says so on standard error first.
+const FLOAT_VARIANCE_SLOW: u32 = 200;
+
+/// Whether `exact var-nbp` without `--exact` answers in floating point: beyond the exact
+/// variance's range, within the floating-point one.
+fn beyond_exact_range(n: u32, d: u32) -> bool {
+    n >= 2
+        && u64::from(n)
+            .checked_pow(d)
+            .is_none_or(|l| l > VARIANCE_MAX_LEAVES)
+}
+
 fn nbp_variance(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
+    if !exact && beyond_exact_range(n, d) {
+        return nbp_variance_float(n, d);
+    }
     let leaves = small_tree(n, d, false)?;
     if leaves > VARIANCE_SLOW_LEAVES {
         eprintln!(
@@ -427,6 +445,65 @@ fn nbp_variance(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
          of Fuller's Tables 5.1 and 5.2); mean and variance are decimals of the exact rationals"
             .to_string(),
     );
+    Ok(table)
+}
+
+/// Var\[NBP\] beyond the exact range: the pair integral of `fuller::nbp_moments_float`, with
+/// its error estimate (not a certified bound).
+fn nbp_variance_float(n: u32, d: u32) -> anyhow::Result<Table> {
+    if n > fuller::MOMENTS_FLOAT_MAX_N || d > fuller::MOMENTS_FLOAT_MAX_D {
+        bail!(
+            "the variance is computed exactly for N^D <= {VARIANCE_MAX_LEAVES} and in floating              point for N <= {} and D <= {}; <{n},{d}> is outside both",
+            fuller::MOMENTS_FLOAT_MAX_N,
+            fuller::MOMENTS_FLOAT_MAX_D
+        );
+    }
+    if n * d > FLOAT_VARIANCE_SLOW {
+        eprintln!(
+            "computing the variance of <{n},{d}> in floating point: up to about 2 min at <64,16>"
+        );
+    }
+    let m = fuller::nbp_moments_float(n, d)?;
+    let sd = m.variance.value.max(0.0).sqrt();
+    let mut table = Table::new(
+        format!(
+            "E[NBP_{{{n},{d}}}] and Var[NBP_{{{n},{d}}}], floating point (the variance: Fuller et \
+             al. 1973 §8's open problem)"
+        ),
+        &[
+            "N",
+            "D",
+            "mean",
+            "variance",
+            "sd",
+            "sd_over_mean",
+            "mean_exact",
+            "variance_exact",
+        ],
+    );
+    table.push(vec![
+        json!(n),
+        json!(d),
+        json!(format!("{:.12e}", m.mean.value)),
+        json!(format!("{:.12e}", m.variance.value)),
+        json!(format!("{sd:.9e}")),
+        json!(format!("{:.9}", m.coefficient_of_variation())),
+        Json::Null,
+        Json::Null,
+    ]);
+    table.notes.push(
+        "uniform tree, i.i.d. continuous bottom values, alpha-beta with a full window (the model \
+         of Fuller's Tables 5.1 and 5.2)"
+            .to_string(),
+    );
+    table.notes.push(format!(
+        "E[NBP] ± {:.2e} (certified bound); Var[NBP] ± {:.2e} (relative {:.1e}): an error \
+         estimate of the quadrature (12- against 8-point rule) with a rounding allowance, not a \
+         certified bound; N^D > {VARIANCE_MAX_LEAVES}, so no exact rational (docs/analysis.md)",
+        m.mean.error,
+        m.variance.error,
+        m.variance.relative_error()
+    ));
     Ok(table)
 }
 
