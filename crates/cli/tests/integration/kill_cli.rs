@@ -8,7 +8,10 @@
 //! earlier run's leftovers, or of the old version once exchanged). After the
 //! kill the output must be the whole old version or the whole new one, never
 //! missing nor a mix; a rerun must succeed and leave nothing else beside it
-//! (no `.NAME.tmp-PID`, `.NAME.old-PID`).
+//! (no `.NAME.tmp-PID`, `.NAME.old-PID`). The report folder is also
+//! replaced with `renameat2` refused, as on a file system without
+//! `RENAME_EXCHANGE`: there a kill between its two renames leaves no folder
+//! but the whole old one aside, which the next write puts back first.
 //!
 //! `experiment --out` writes its folder with the same writer as `compare`
 //! and `reproduce` (`alphabeta_report::write`); its quickest run takes
@@ -131,12 +134,14 @@ fn alphabeta_in(dir: &Path, args: &[&str]) -> Output {
 
 /// The steps of a run in `dir` (only its main thread, where outputs are
 /// written): each system call of [`STEPS`] and how often it was made.
-fn steps(dir: &Path, args: &[&str]) -> BTreeMap<String, usize> {
+fn steps(dir: &Path, args: &[&str], refused: Option<&str>) -> BTreeMap<String, usize> {
     let log = dir.with_extension("strace");
     let status = Command::new("strace")
         .arg("-o")
         .arg(&log)
-        .args(["-e", &format!("trace={STEPS}"), BIN])
+        .args(["-e", &format!("trace={STEPS}")])
+        .args(refusal(refused))
+        .arg(BIN)
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -154,12 +159,21 @@ fn steps(dir: &Path, args: &[&str]) -> BTreeMap<String, usize> {
     counts
 }
 
+/// The `strace` arguments that make `syscall` fail throughout a run, as on a
+/// file system without it.
+fn refusal(syscall: Option<&str>) -> Vec<String> {
+    syscall.map_or_else(Vec::new, |s| {
+        vec!["-e".into(), format!("inject={s}:error=EINVAL")]
+    })
+}
+
 /// The kill points of a run: (system call, its N-th call). Every rename and
 /// mkdir; of the removals, the first and the last call (the states between
-/// are alike: the output whole, a leftover partly removed).
-fn kill_points(steps: &BTreeMap<String, usize>) -> Vec<(String, usize)> {
+/// are alike: the output whole, a leftover partly removed). A refused call
+/// is no kill point.
+fn kill_points(steps: &BTreeMap<String, usize>, refused: Option<&str>) -> Vec<(String, usize)> {
     let mut points = Vec::new();
-    for (name, &count) in steps {
+    for (name, &count) in steps.iter().filter(|(s, _)| Some(s.as_str()) != refused) {
         let every = name.starts_with("rename") || name.starts_with("mkdir");
         for n in 1..=count {
             if every || n == 1 || n == count {
@@ -172,11 +186,13 @@ fn kill_points(steps: &BTreeMap<String, usize>) -> Vec<(String, usize)> {
 
 /// Runs `args` in `dir`, killed by SIGKILL on entry to the `n`-th call of
 /// `syscall`: whether it was killed (a run with fewer calls ends normally).
-fn killed_at(dir: &Path, args: &[&str], syscall: &str, n: usize) -> bool {
+fn killed_at(dir: &Path, args: &[&str], refused: Option<&str>, syscall: &str, n: usize) -> bool {
     use std::os::unix::process::ExitStatusExt as _;
     let status = Command::new("strace")
-        .args(["-o", "/dev/null", "-e", &format!("trace={syscall}")])
-        .args(["-e", &format!("inject={syscall}:signal=KILL:when={n}"), BIN])
+        .args(["-o", "/dev/null", "-e", &format!("trace={STEPS}")])
+        .args(["-e", &format!("inject={syscall}:signal=KILL:when={n}")])
+        .args(refusal(refused))
+        .arg(BIN)
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -195,6 +211,11 @@ fn killed_at(dir: &Path, args: &[&str], syscall: &str, n: usize) -> bool {
 enum After {
     /// The whole old version or the whole new one.
     OldOrNew,
+    /// As [`After::OldOrNew`], or, between the two renames that replace a
+    /// folder where the file system cannot exchange two names, no output
+    /// and the whole old version beside it (`.NAME.old-PID`), which the
+    /// next write puts back before it begins.
+    OldAsideOrNew,
     /// A checkpoint: none, or one that `--resume` continues to the numbers
     /// of an uninterrupted run.
     Resumes,
@@ -207,6 +228,9 @@ struct Case {
     /// What is at `output` before the command runs.
     old: Snapshot,
     after: After,
+    /// A system call refused throughout the run (`renameat2`: a file system
+    /// that cannot exchange two names).
+    refused: Option<&'static str>,
 }
 
 fn one_file(bytes: &[u8]) -> Snapshot {
@@ -232,12 +256,15 @@ fn kill_everywhere(root: &Path, case: &Case) {
         "{label} wrote nothing new"
     );
 
-    let points = kill_points(&steps(&fresh("steps"), case.args));
-    let mut kills = 0;
+    let points = kill_points(
+        &steps(&fresh("steps"), case.args, case.refused),
+        case.refused,
+    );
     for (k, (syscall, n)) in points.iter().enumerate() {
         let at = format!("{label}, killed at {syscall} #{n}");
         let dir = fresh(&format!("kill-{k}"));
-        kills += usize::from(killed_at(&dir, case.args, syscall, *n));
+        let killed = killed_at(&dir, case.args, case.refused, syscall, *n);
+        assert!(killed || !syscall.starts_with("rename"), "{at}: not killed");
         let output = dir.join(case.output);
         let left = snapshot(&output);
         let rerun = match case.after {
@@ -247,6 +274,41 @@ fn kill_everywhere(root: &Path, case: &Case) {
                     "{at}: the output is neither the old version nor the new one: {:?}",
                     left.map(|files| files.into_keys().collect::<Vec<_>>())
                 );
+                alphabeta_in(&dir, case.args)
+            }
+            After::OldAsideOrNew => {
+                if left.is_none() {
+                    let aside = names(&dir)
+                        .into_iter()
+                        .find(|n| n.starts_with(&format!(".{}.old-", case.output)))
+                        .map(|n| snapshot(&dir.join(n)));
+                    assert_eq!(
+                        aside,
+                        Some(case.old.clone()),
+                        "{at}: no output, and not the old one aside"
+                    );
+                    // The next write puts the old version back (its first
+                    // rename) before it begins: killed at its second (the
+                    // first of its own replacement), it leaves it there.
+                    let rename = points
+                        .iter()
+                        .find(|(s, _)| s.starts_with("rename") && s != "renameat2")
+                        .map(|(s, _)| s.as_str())
+                        .unwrap();
+                    assert!(
+                        killed_at(&dir, case.args, case.refused, rename, 2),
+                        "{at}, then the next write: it did not put the old version back first"
+                    );
+                    assert!(
+                        snapshot(&output) == case.old,
+                        "{at}, then the next write killed: the old version is not back"
+                    );
+                } else {
+                    assert!(
+                        left == case.old || shape(&left) == shape(&new),
+                        "{at}: the output is neither the old version nor the new one"
+                    );
+                }
                 alphabeta_in(&dir, case.args)
             }
             After::Resumes if left.is_none() => alphabeta_in(&dir, case.args),
@@ -268,7 +330,7 @@ fn kill_everywhere(root: &Path, case: &Case) {
     }
     // The commit step was among the kill points: the test saw the write.
     assert!(
-        points.iter().any(|(s, _)| s.starts_with("rename")) && kills > 0,
+        points.iter().any(|(s, _)| s.starts_with("rename")),
         "{label}: no rename to kill at (the output is no longer written by the main thread?): {points:?}"
     );
 }
@@ -306,6 +368,7 @@ fn a_kill_at_any_step_of_a_write_leaves_the_old_output_or_the_new_one() {
             output: "page.html",
             old: one_file(b"the old page\n"),
             after: After::OldOrNew,
+            refused: None,
         },
         Case {
             args: &[
@@ -324,6 +387,7 @@ fn a_kill_at_any_step_of_a_write_leaves_the_old_output_or_the_new_one() {
             output: "shard.json",
             old: one_file(b"the old shard\n"),
             after: After::OldOrNew,
+            refused: None,
         },
         Case {
             args: &[
@@ -343,18 +407,28 @@ fn a_kill_at_any_step_of_a_write_leaves_the_old_output_or_the_new_one() {
             output: "run.checkpoint",
             old: None,
             after: After::Resumes,
+            refused: None,
         },
         Case {
             args: reproduce,
             output: "out",
             old: report(reproduce),
             after: After::OldOrNew,
+            refused: None,
+        },
+        Case {
+            args: reproduce,
+            output: "out",
+            old: report(reproduce),
+            after: After::OldAsideOrNew,
+            refused: Some("renameat2"),
         },
         Case {
             args: compare,
             output: "out",
             old: report(compare),
             after: After::OldOrNew,
+            refused: None,
         },
     ];
     for case in &cases {
