@@ -275,7 +275,11 @@ fn parent_of(path: &Path) -> PathBuf {
 /// Removes what interrupted earlier writes of `path` left beside it: staging
 /// copies and old versions (`.NAME.tmp-*`, `.NAME.old-*`) whose process is
 /// no longer running. A write killed at any point leaves at most these, and
-/// the next write of the same output removes them.
+/// the next write of the same output removes them. Where `path` is missing
+/// and an old version is aside (a folder replaced by two renames, on a file
+/// system without `RENAME_EXCHANGE`, killed between them), that old version
+/// is put back at `path` first: the write starts as if the killed one had
+/// never begun, and the old output survives a failure of this one too.
 pub fn remove_leftovers(path: &Path) {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return;
@@ -283,6 +287,7 @@ pub fn remove_leftovers(path: &Path) {
     let Ok(entries) = std::fs::read_dir(parent_of(path)) else {
         return;
     };
+    let mut missing = std::fs::symlink_metadata(path).is_err();
     for entry in entries.flatten() {
         let file_name = entry.file_name();
         let Some(rest) = file_name
@@ -292,25 +297,29 @@ pub fn remove_leftovers(path: &Path) {
         else {
             continue;
         };
-        let Some(tag) = rest
-            .strip_prefix(".tmp-")
-            .or_else(|| rest.strip_prefix(".old-"))
-            .or_else(|| (rest == ".tmp").then_some(""))
-        else {
-            continue;
+        let (old, tag) = match (rest.strip_prefix(".old-"), rest.strip_prefix(".tmp-")) {
+            (Some(tag), _) => (true, tag),
+            (None, Some(tag)) => (false, tag),
+            (None, None) if rest == ".tmp" => (false, ""),
+            (None, None) => continue,
         };
         // A process id that is still running is a concurrent write: left alone.
         let running = tag.parse::<u32>().is_ok_and(|pid| {
             pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists()
         });
-        if !running {
-            let p = entry.path();
-            let _ = if p.is_dir() {
-                std::fs::remove_dir_all(&p)
-            } else {
-                std::fs::remove_file(&p)
-            };
+        if running {
+            continue;
         }
+        let p = entry.path();
+        if old && missing && std::fs::rename(&p, path).is_ok() {
+            missing = false;
+            continue;
+        }
+        let _ = if p.is_dir() {
+            std::fs::remove_dir_all(&p)
+        } else {
+            std::fs::remove_file(&p)
+        };
     }
 }
 
@@ -580,6 +589,17 @@ mod tests {
         });
         assert!(e.is_err());
         assert_eq!(names(&out), ["a.txt"]);
+        assert_eq!(names(&dir), [".reports.tmp-1", "report"]);
+        // Killed between the two renames of a file system without
+        // RENAME_EXCHANGE: no folder, the old one aside. The next write puts
+        // it back first, so a failing build leaves the old folder.
+        std::fs::rename(&out, dir.join(".report.old-4000000000")).unwrap();
+        std::fs::create_dir(dir.join(".report.tmp-4000000001")).unwrap();
+        let e = replace_dir_atomically(&out, |_: &Path| -> Result<(), ResourceError> {
+            Err(ResourceError::Threads(ThreadsError::Zero))
+        });
+        assert!(e.is_err());
+        assert_eq!(std::fs::read_to_string(out.join("a.txt")).unwrap(), "new");
         assert_eq!(names(&dir), [".reports.tmp-1", "report"]);
         // A file in the way is refused, not replaced.
         std::fs::write(dir.join("file"), "keep").unwrap();
