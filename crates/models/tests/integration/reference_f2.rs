@@ -13,7 +13,6 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::common::Events;
 use alphabeta_core::procedures::{
     FailHard, FailSoft, HardBound, Known, NoHooks, NodeHooks, ReturnRule, alpha_beta_reference,
     alpha_beta_with_hooks,
@@ -125,8 +124,8 @@ struct Seen {
     pv: String,
     stats: Stats,
     types: Vec<[u64; 6]>,
-    trace: Vec<alphabeta_core::observer::TraceEntry>,
-    events: Events,
+    /// Every event, with the path of its position.
+    events: Vec<alphabeta_core::TraceEvent>,
 }
 
 /// One search of `tree` with everything observed.
@@ -139,10 +138,7 @@ fn observed<R: ReturnRule, H: NodeHooks<M>, M: TreeModel>(
     limit: Limit,
     pv: bool,
 ) -> Seen {
-    let observer = (
-        Stats::default(),
-        (NodeTypes::default(), (Trace::default(), Events::default())),
-    );
+    let observer = (Stats::default(), (NodeTypes::default(), Trace::default()));
     let mut s = Search::with_observer(tree, observer)
         .limits(limit.limits())
         .track_pv(pv);
@@ -157,7 +153,7 @@ fn observed<R: ReturnRule, H: NodeHooks<M>, M: TreeModel>(
     };
     let (nodes, stopped) = (s.nodes(), s.stopped());
     let pv = format!("{:?}", s.principal_variation());
-    let (stats, (types, (trace, events))) = s.into_observer();
+    let (stats, (types, trace)) = s.into_observer();
     Seen {
         value,
         nodes,
@@ -165,8 +161,7 @@ fn observed<R: ReturnRule, H: NodeHooks<M>, M: TreeModel>(
         pv,
         stats,
         types: types.counts,
-        trace: trace.entries,
-        events,
+        events: trace.events,
     }
 }
 
