@@ -88,7 +88,7 @@ mod tests {
     #[test]
     fn the_adapter_searches_as_the_model_and_runs_the_table_procedures() {
         let model = Uniform::new(3, 4, 11).unwrap();
-        let keyed = Keyed(model.clone());
+        let keyed = Keyed(model);
         let mut bare = Search::with_observer(&model, Stats::default());
         let value = Procedure::FailHard.run(&mut bare, &model.root(), model.depth());
         let bare = bare.into_observer();
