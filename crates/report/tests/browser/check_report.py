@@ -6,7 +6,9 @@ reader sees them (run by .ci/run, not by cargo test: it needs chromium).
 
 Checks, each failing the script with a message:
   * index.html: every figure's image loads and fits its container at a
-    1280-pixel-wide window (nothing overflows to the right);
+    1280-pixel-wide window (nothing overflows to the right), and the π
+    trees (knuth-fig-1/2/3.svg) are shown large enough that their values
+    read at 9 px or more;
   * every SVG under figures/: every drawn element (text, circle, path,
     line, rect, polygon) lies inside the SVG's own canvas, so nothing is
     clipped (long legend texts, labels at the edge, rings at the border);
@@ -75,6 +77,13 @@ window.addEventListener('load', () => {
       problems.push(name + ': overflows its container (' + Math.round(ir.right) + ' > ' + Math.round(Math.min(fr.right, body.right)) + ')');
     }
     if (ir.width < 200) { problems.push(name + ': shown too small (' + Math.round(ir.width) + ' px)'); }
+    // The π trees' smallest text (their values), scaled to the column,
+    // must still read at 9 px or more.
+    const smallest = SMALLEST_FONT[name.replace(/^.*\//, '')];
+    if (/knuth-fig-[123]\.svg$/.test(name) && smallest) {
+      const shown = smallest * ir.width / img.naturalWidth;
+      if (shown < 9) { problems.push(name + ': its smallest text is shown at ' + shown.toFixed(1) + ' px (under 9)'); }
+    }
   }
   if (document.documentElement.scrollWidth > window.innerWidth + 1) {
     problems.push('the page scrolls sideways (' + document.documentElement.scrollWidth + ' > ' + window.innerWidth + ')');
@@ -142,10 +151,21 @@ def main():
     # 1. The page as a reader sees it.
     with open(index, encoding="utf-8") as f:
         page = f.read()
+    figdir = os.path.join(report, "figures")
+    smallest = {}
+    for n in os.listdir(figdir):
+        if n.endswith(".svg"):
+            with open(os.path.join(figdir, n), encoding="utf-8") as f:
+                sizes = [float(x) for x in re.findall(r'font-size="([0-9.]+)"', f.read())]
+            if sizes:
+                smallest[n] = min(sizes)
+    measure = MEASURE_INDEX.replace(
+        "<script>", "<script>\nconst SMALLEST_FONT = " + json.dumps(smallest) + ";", 1
+    )
     with tempfile.NamedTemporaryFile(
         "w", suffix=".html", dir=report, delete=False, encoding="utf-8"
     ) as f:
-        f.write(page.replace("</body>", MEASURE_INDEX + "</body>"))
+        f.write(page.replace("</body>", measure + "</body>"))
         check_page = f.name
     try:
         dom = run_chromium(["--window-size=1280,900", "--dump-dom", "file://" + check_page])
@@ -156,7 +176,6 @@ def main():
     failures += ["index.html: " + p for p in res["problems"]]
 
     # 2. Every SVG, inlined into one page and measured element by element.
-    figdir = os.path.join(report, "figures")
     names = sorted(n for n in os.listdir(figdir) if n.endswith(".svg"))
     parts = []
     for n in names:
