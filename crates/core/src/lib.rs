@@ -115,7 +115,9 @@ pub mod value;
 pub use dewey::DeweyPath;
 pub use game::{BoundedGame, Game, HashedGame};
 pub use moves::{MoveList, Numbered};
-pub use observer::{Cutoff, CutoffKind, NoObserver, NodeType, NodeTypes, Observer, Stats, Trace};
+pub use observer::{
+    Cutoff, CutoffKind, NoObserver, NodeType, NodeTypes, Observer, Stats, Trace, TraceEvent,
+};
 pub use procedures::Procedure;
 pub use search::{Limits, Search, SearchResult};
 pub use value::{INFINITY, NEG_INFINITY, Value};

@@ -10,7 +10,9 @@
 //!   §2) and shallow/deep (Knuth §3);
 //! * [`NodeTypes`]: the type of each examined node (Knuth Theorem 1, Hsu's
 //!   types 1, 2.1, 2.2, 3.1, 3.2);
-//! * [`Trace`]: every examined node as a Dewey path with its window.
+//! * [`Trace`]: every event in order, each with the Dewey path of its
+//!   position (the examined nodes with their windows, evaluations,
+//!   expansions, cutoffs, returned values).
 //!
 //! Observers combine as tuples: `(Stats::default(), NodeTypes::default())`.
 
@@ -564,6 +566,13 @@ impl PathTracker {
         self.path.extend_from_slice(parent);
     }
 
+    /// The path of the position examined last at `ply` (the current
+    /// position's ancestor there, or itself).
+    #[inline]
+    fn at(&self, ply: usize) -> &[u32] {
+        &self.path[..ply.min(self.path.len())]
+    }
+
     #[inline]
     fn enter(&mut self, ply: usize, index: usize) -> &[u32] {
         self.path.truncate(ply.saturating_sub(1));
@@ -615,39 +624,162 @@ pub struct TraceEntry {
     pub leaf_value: Option<Value>,
 }
 
-/// Records every examined node in order, as a Dewey path with its window.
+/// One event of a search as a [`Trace`] keeps it: what the [`Observer`]
+/// was told, with the Dewey path of the position it concerns (the one
+/// examined last at the event's ply) in place of the ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TraceEvent {
+    /// [`Observer::node`]: the position was examined with the window
+    /// `(alpha, beta)`.
+    Node {
+        /// The position.
+        path: DeweyPath,
+        /// Lower end of the window (negamax view of its side to move).
+        alpha: Value,
+        /// Upper end of the window.
+        beta: Value,
+    },
+    /// [`Observer::leaf`]: the position was evaluated as a bottom position.
+    Leaf {
+        /// The position.
+        path: DeweyPath,
+        /// Its value for the side to move.
+        value: Value,
+    },
+    /// [`Observer::examined`]: `count` positions on level `ply` were
+    /// counted (in the batches the procedure reports).
+    Examined {
+        /// The level.
+        ply: usize,
+        /// How many.
+        count: u64,
+    },
+    /// [`Observer::settled`]: the position was settled without being
+    /// evaluated or expanded.
+    Settled {
+        /// The position.
+        path: DeweyPath,
+        /// The value it was given.
+        value: Value,
+    },
+    /// [`Observer::expand`]: the position's successors were generated.
+    Expand {
+        /// The position.
+        path: DeweyPath,
+        /// How many.
+        successors: usize,
+    },
+    /// [`Observer::cutoff`]: the position stopped examining its successors.
+    Cutoff {
+        /// The cutting position.
+        path: DeweyPath,
+        /// The cutoff.
+        cutoff: Cutoff,
+    },
+    /// [`Observer::research`]: the position is searched again.
+    Research {
+        /// The position.
+        path: DeweyPath,
+    },
+    /// [`Observer::returned`]: the search of the position returned.
+    Returned {
+        /// The position.
+        path: DeweyPath,
+        /// The value, for its side to move.
+        value: Value,
+    },
+}
+
+/// Records every event of a search in order, each with the Dewey path of
+/// the position it concerns: the one recording of a search's events that
+/// the explorer replays, the report's tree figures draw and the tests
+/// compare between implementations.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     pub(crate) tracker: PathTracker,
-    /// The nodes in the order they were examined.
-    pub entries: Vec<TraceEntry>,
+    /// The events in the order the search reported them.
+    pub events: Vec<TraceEvent>,
 }
 
 impl Trace {
+    /// The examined nodes in order, each with its window and, for a bottom
+    /// position, its value.
+    pub fn entries(&self) -> Vec<TraceEntry> {
+        let mut entries: Vec<TraceEntry> = Vec::new();
+        for event in &self.events {
+            match event {
+                TraceEvent::Node { path, alpha, beta } => entries.push(TraceEntry {
+                    path: path.clone(),
+                    alpha: *alpha,
+                    beta: *beta,
+                    leaf_value: None,
+                }),
+                TraceEvent::Leaf { value, .. } => {
+                    if let Some(last) = entries.last_mut() {
+                        last.leaf_value = Some(*value);
+                    }
+                }
+                _ => {}
+            }
+        }
+        entries
+    }
+
     /// The paths of the examined bottom positions, in order.
     pub fn leaves(&self) -> Vec<DeweyPath> {
-        self.entries
-            .iter()
+        self.entries()
+            .into_iter()
             .filter(|e| e.leaf_value.is_some())
-            .map(|e| e.path.clone())
+            .map(|e| e.path)
             .collect()
+    }
+
+    /// The cutoffs in order, each with the path of the position that made
+    /// it.
+    pub fn cutoffs(&self) -> impl Iterator<Item = (&DeweyPath, Cutoff)> {
+        self.events.iter().filter_map(|e| match e {
+            TraceEvent::Cutoff { path, cutoff } => Some((path, *cutoff)),
+            _ => None,
+        })
+    }
+
+    /// The path of the position examined last at `ply`.
+    fn at(&self, ply: usize) -> DeweyPath {
+        DeweyPath(self.tracker.at(ply).to_vec())
     }
 }
 
 impl Observer for Trace {
     fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
         let path = DeweyPath(self.tracker.enter(ply, index).to_vec());
-        self.entries.push(TraceEntry {
-            path,
-            alpha,
-            beta,
-            leaf_value: None,
-        });
+        self.events.push(TraceEvent::Node { path, alpha, beta });
     }
-    fn leaf(&mut self, _ply: usize, value: Value) {
-        if let Some(last) = self.entries.last_mut() {
-            last.leaf_value = Some(value);
-        }
+    fn leaf(&mut self, ply: usize, value: Value) {
+        let path = self.at(ply);
+        self.events.push(TraceEvent::Leaf { path, value });
+    }
+    fn examined(&mut self, ply: usize, count: u64) {
+        self.events.push(TraceEvent::Examined { ply, count });
+    }
+    fn settled(&mut self, ply: usize, value: Value) {
+        let path = self.at(ply);
+        self.events.push(TraceEvent::Settled { path, value });
+    }
+    fn expand(&mut self, ply: usize, successors: usize) {
+        let path = self.at(ply);
+        self.events.push(TraceEvent::Expand { path, successors });
+    }
+    fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
+        let path = self.at(ply);
+        self.events.push(TraceEvent::Cutoff { path, cutoff });
+    }
+    fn research(&mut self, ply: usize) {
+        let path = self.at(ply);
+        self.events.push(TraceEvent::Research { path });
+    }
+    fn returned(&mut self, ply: usize, value: Value) {
+        let path = self.at(ply);
+        self.events.push(TraceEvent::Returned { path, value });
     }
     fn jump(&mut self, parent: &[u32]) {
         self.tracker.jump(parent);
@@ -713,5 +845,118 @@ mod tests {
         assert_eq!(NodeType::of(&[2, 1, 3]), NodeType::Type2_2);
         assert_eq!(NodeType::of(&[2, 1, 3, 1]), NodeType::Type3_2);
         assert_eq!(NodeType::of(&[1, 2, 2]), NodeType::NonCritical);
+    }
+
+    /// Each event is kept with the path of its position: the one entered
+    /// last at the event's ply, after a jump a successor of the jump's
+    /// parent; the examined nodes, leaves and cutoffs read back from them.
+    #[test]
+    fn a_trace_keeps_every_event_with_its_position() {
+        use crate::value::{INFINITY, NEG_INFINITY};
+        let mut t = Trace::default();
+        let p = |v: &[u32]| DeweyPath(v.to_vec());
+        let cut = Cutoff {
+            kind: CutoffKind::Alpha,
+            deep: false,
+            pruned: 1,
+        };
+        t.node(0, 0, NEG_INFINITY, INFINITY);
+        t.expand(0, 2);
+        t.node(1, 1, NEG_INFINITY, INFINITY);
+        t.leaf(1, 3);
+        t.returned(1, 3);
+        t.node(1, 2, NEG_INFINITY, -3);
+        t.expand(1, 2);
+        t.node(2, 1, 3, INFINITY);
+        t.leaf(2, 5);
+        t.returned(2, 5);
+        t.cutoff(1, cut);
+        t.examined(2, 1);
+        t.returned(1, -5);
+        t.research(0);
+        t.jump(&[2]);
+        t.node(2, 2, 3, INFINITY);
+        assert_eq!(
+            t.events,
+            [
+                TraceEvent::Node {
+                    path: p(&[]),
+                    alpha: NEG_INFINITY,
+                    beta: INFINITY
+                },
+                TraceEvent::Expand {
+                    path: p(&[]),
+                    successors: 2
+                },
+                TraceEvent::Node {
+                    path: p(&[1]),
+                    alpha: NEG_INFINITY,
+                    beta: INFINITY
+                },
+                TraceEvent::Leaf {
+                    path: p(&[1]),
+                    value: 3
+                },
+                TraceEvent::Returned {
+                    path: p(&[1]),
+                    value: 3
+                },
+                TraceEvent::Node {
+                    path: p(&[2]),
+                    alpha: NEG_INFINITY,
+                    beta: -3
+                },
+                TraceEvent::Expand {
+                    path: p(&[2]),
+                    successors: 2
+                },
+                TraceEvent::Node {
+                    path: p(&[2, 1]),
+                    alpha: 3,
+                    beta: INFINITY
+                },
+                TraceEvent::Leaf {
+                    path: p(&[2, 1]),
+                    value: 5
+                },
+                TraceEvent::Returned {
+                    path: p(&[2, 1]),
+                    value: 5
+                },
+                TraceEvent::Cutoff {
+                    path: p(&[2]),
+                    cutoff: cut
+                },
+                TraceEvent::Examined { ply: 2, count: 1 },
+                TraceEvent::Returned {
+                    path: p(&[2]),
+                    value: -5
+                },
+                TraceEvent::Research { path: p(&[]) },
+                TraceEvent::Node {
+                    path: p(&[2, 2]),
+                    alpha: 3,
+                    beta: INFINITY
+                },
+            ]
+        );
+        let entries = t.entries();
+        let read: Vec<(String, Option<Value>)> = entries
+            .iter()
+            .map(|e| (e.path.to_string(), e.leaf_value))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("root".to_string(), None),
+                ("1".to_string(), Some(3)),
+                ("2".to_string(), None),
+                ("2.1".to_string(), Some(5)),
+                ("2.2".to_string(), None),
+            ]
+        );
+        assert_eq!(t.leaves(), [p(&[1]), p(&[2, 1])]);
+        let cutoffs: Vec<(&DeweyPath, Cutoff)> = t.cutoffs().collect();
+        assert_eq!(cutoffs, [(&p(&[2]), cut)]);
     }
 }

@@ -132,8 +132,8 @@ impl TraceLine {
     /// The lines of a recorded trace.
     pub fn of(trace: &Trace) -> Vec<TraceLine> {
         trace
-            .entries
-            .iter()
+            .entries()
+            .into_iter()
             .map(|e| TraceLine {
                 path: e.path.to_string(),
                 alpha: e.alpha,

@@ -6,20 +6,20 @@ use std::collections::{BTreeMap, BTreeSet};
 use alphabeta_core::procedures::{Capabilities, Extra, Named, NotRun};
 use alphabeta_core::{
     CutoffKind, DeweyPath, Game, INFINITY, Limits, NEG_INFINITY, NodeType, Procedure, Search,
-    Stats, Value,
+    Stats, Trace, Value,
 };
 use anyhow::{Context, bail};
 use serde_json::{Value as Json, json};
 
-use crate::record::{Outcome, ShapeNode, ShapeRecorder, Step, StepRecorder};
+use crate::record::{Outcome, ShapeNode, Step, shape_of, steps_of};
 
 /// The most positions a tree may have: the page draws every one of them
 /// and replays up to a dozen procedures over it.
 pub const MAX_POSITIONS: u64 = 20_000;
 
 /// The instruments of a recorded run: the counters `alphabeta search`
-/// prints, and the steps.
-type Instruments<'t> = (Stats, StepRecorder<'t>);
+/// prints, and the trace its steps are read from.
+type Instruments = (Stats, Trace);
 
 /// The counts the page shows, as `alphabeta search` prints them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -419,7 +419,7 @@ pub fn shape<G: Game>(game: &G, root: &G::Position, depth: u32) -> anyhow::Resul
         nodes: Some(MAX_POSITIONS),
         ..Limits::default()
     };
-    let mut s = Search::with_observer(game, ShapeRecorder::default())
+    let mut s = Search::with_observer(game, Trace::default())
         .limits(limits)
         .track_pv(false);
     alphabeta_core::procedures::negamax(&mut s, root, depth);
@@ -431,26 +431,28 @@ pub fn shape<G: Game>(game: &G, root: &G::Position, depth: u32) -> anyhow::Resul
              give a smaller --depth (or a later tic-tac-toe --position, a smaller model)"
         );
     }
-    Ok(s.into_observer().nodes)
+    Ok(shape_of(&s.into_observer()))
 }
 
-/// Runs one procedure (`run`) on `game` with the counters and the step
-/// recorder, and checks that the steps add up to the counters.
-fn record<'t, G: Game>(
+/// Runs one procedure (`run`) on `game` with the counters and the trace,
+/// reads the trace as steps on `tree`, and checks that the steps add up to
+/// the counters.
+fn record<G: Game>(
     game: &G,
-    tree: &'t [ShapeNode],
+    tree: &[ShapeNode],
     name: &str,
     description: &str,
-    run: impl FnOnce(&mut Search<'_, G, Instruments<'t>>) -> Result<Value, NotRun>,
+    run: impl FnOnce(&mut Search<'_, G, Instruments>) -> Result<Value, NotRun>,
 ) -> anyhow::Result<Run> {
-    let mut s = Search::with_observer(game, (Stats::default(), StepRecorder::new(tree)));
+    let mut s = Search::with_observer(game, (Stats::default(), Trace::default()));
     let value = run(&mut s).with_context(|| format!("procedure {name}"))?;
-    let (stats, recorder) = s.into_observer();
-    if let Some(e) = recorder.error {
-        bail!("procedure {name}: {e}");
-    }
+    let (stats, trace) = s.into_observer();
+    let steps = match steps_of(tree, &trace) {
+        Ok(steps) => steps,
+        Err(e) => bail!("procedure {name}: {e}"),
+    };
     let counters = Counters::of_stats(&stats);
-    let replayed = Counters::of_steps(tree, &recorder.steps, recorder.steps.len());
+    let replayed = Counters::of_steps(tree, &steps, steps.len());
     if replayed != counters {
         return Err(anyhow::anyhow!(
             "steps {replayed:?} against counters {counters:?}"
@@ -462,6 +464,6 @@ fn record<'t, G: Game>(
         description: description.to_string(),
         value,
         counters,
-        steps: recorder.steps,
+        steps,
     })
 }

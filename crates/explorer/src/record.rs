@@ -1,21 +1,22 @@
-//! The events of a search, recorded as steps on a known tree.
+//! The events of a search, read as steps on a known tree.
 //!
-//! Two [`Observer`]s turn the core's events into data the page replays:
+//! The core's [`Trace`] records every event of a search with the Dewey path
+//! of the position it concerns; two readings turn it into the data the page
+//! replays:
 //!
-//! * [`ShapeRecorder`] listens to an exhaustive search (negamax, Knuth &
-//!   Moore's F, eq. (1)) and keeps every position it examines — the tree as
-//!   the search sees it, depth limit and game rules included — with the
-//!   value each bottom position was given and the value each position
-//!   returned (its exact negamax value).
-//! * [`StepRecorder`] listens to any procedure on the same tree and keeps its
-//!   events as [`Step`]s: a position entered with its window, evaluated,
-//!   expanded or settled; a value returned; a cutoff with the branches it
-//!   prunes.
+//! * [`shape_of`] reads the trace of an exhaustive search (negamax, Knuth &
+//!   Moore's F, eq. (1)) as the tree the search sees, depth limit and game
+//!   rules included: every position it examines, with the value each
+//!   bottom position was given and the value each position returned (its
+//!   exact negamax value);
+//! * [`steps_of`] reads the trace of any procedure on the same tree as
+//!   [`Step`]s: a position entered with its window, evaluated, expanded or
+//!   settled; a value returned; a cutoff with the branches it prunes.
 //!
-//! Nothing here searches: the procedures are the core's, and these
-//! observers only write down what they report.
+//! Nothing here searches or observes: the procedures are the core's, and
+//! their events are the core's trace.
 
-use alphabeta_core::{Cutoff, CutoffKind, Observer, Value};
+use alphabeta_core::{Cutoff, CutoffKind, DeweyPath, Trace, TraceEvent, Value};
 
 /// One position of the tree, in the order an exhaustive search meets them
 /// (depth-first, successors in search order).
@@ -33,45 +34,6 @@ pub struct ShapeNode {
     pub leaf: Option<Value>,
     /// The value the exhaustive search returned for it (negamax view).
     pub exact: Value,
-}
-
-/// Records the tree an exhaustive search examines.
-#[derive(Clone, Debug, Default)]
-pub struct ShapeRecorder {
-    /// The positions, root first.
-    pub nodes: Vec<ShapeNode>,
-    /// The ids of the positions entered on the current path, by ply.
-    path: Vec<usize>,
-}
-
-impl Observer for ShapeRecorder {
-    fn node(&mut self, ply: usize, index: usize, _alpha: Value, _beta: Value) {
-        self.path.truncate(ply);
-        let id = self.nodes.len();
-        let parent = self.path.last().copied();
-        if let Some(p) = parent {
-            self.nodes[p].children.push(id);
-        }
-        self.nodes.push(ShapeNode {
-            parent,
-            index: index as u32,
-            ply,
-            children: Vec::new(),
-            leaf: None,
-            exact: 0,
-        });
-        self.path.push(id);
-    }
-    fn leaf(&mut self, ply: usize, value: Value) {
-        if let Some(&id) = self.path.get(ply) {
-            self.nodes[id].leaf = Some(value);
-        }
-    }
-    fn returned(&mut self, ply: usize, value: Value) {
-        if let Some(&id) = self.path.get(ply) {
-            self.nodes[id].exact = value;
-        }
-    }
 }
 
 /// How an entered position was settled.
@@ -121,152 +83,275 @@ pub enum Step {
     },
 }
 
-/// Records the steps of one procedure on a tree recorded by a
-/// [`ShapeRecorder`].
-#[derive(Clone, Debug)]
-pub struct StepRecorder<'t> {
-    tree: &'t [ShapeNode],
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-    /// The ids of the positions entered on the current path, by ply.
-    path: Vec<usize>,
-    /// The first event that did not fit the tree, if any.
-    pub error: Option<String>,
+/// The tree an exhaustive search examined, read from its trace: the
+/// positions in the order the search met them, each under the position
+/// examined last one level up (the search is depth-first).
+pub fn shape_of(trace: &Trace) -> Vec<ShapeNode> {
+    let mut nodes: Vec<ShapeNode> = Vec::new();
+    // The ids of the positions on the current path, by ply.
+    let mut path: Vec<usize> = Vec::new();
+    for event in &trace.events {
+        match event {
+            TraceEvent::Node { path: at, .. } => {
+                let ply = at.0.len();
+                path.truncate(ply);
+                let id = nodes.len();
+                let parent = path.last().copied();
+                if let Some(p) = parent {
+                    nodes[p].children.push(id);
+                }
+                nodes.push(ShapeNode {
+                    parent,
+                    index: at.0.last().copied().unwrap_or(0),
+                    ply,
+                    children: Vec::new(),
+                    leaf: None,
+                    exact: 0,
+                });
+                path.push(id);
+            }
+            TraceEvent::Leaf { path: at, value } => {
+                if let Some(&id) = path.get(at.0.len()) {
+                    nodes[id].leaf = Some(*value);
+                }
+            }
+            TraceEvent::Returned { path: at, value } => {
+                if let Some(&id) = path.get(at.0.len()) {
+                    nodes[id].exact = *value;
+                }
+            }
+            _ => {}
+        }
+    }
+    nodes
 }
 
-impl<'t> StepRecorder<'t> {
-    /// A recorder for searches of `tree` (non-empty).
-    pub fn new(tree: &'t [ShapeNode]) -> Self {
-        StepRecorder {
-            tree,
-            steps: Vec::new(),
-            path: Vec::new(),
-            error: None,
-        }
+/// The ids of the positions from the root of `tree` to the one at `path`,
+/// if the path is in the tree.
+fn ids_along(tree: &[ShapeNode], path: &DeweyPath) -> Option<Vec<usize>> {
+    let mut ids = Vec::with_capacity(path.0.len() + 1);
+    let mut id = 0;
+    tree.first()?;
+    ids.push(id);
+    for &index in &path.0 {
+        id = *tree[id].children.get((index as usize).wrapping_sub(1))?;
+        ids.push(id);
     }
-
-    fn fail(&mut self, message: String) {
-        if self.error.is_none() {
-            self.error = Some(message);
-        }
-    }
-
-    /// The position entered last at `ply`.
-    fn at(&mut self, ply: usize, event: &str) -> Option<usize> {
-        let id = self.path.get(ply).copied();
-        if id.is_none() {
-            self.fail(format!(
-                "{event} at ply {ply} with no position entered there"
-            ));
-        }
-        id
-    }
-
-    /// Sets the outcome of the last step, an [`Step::Enter`] of the position
-    /// at `ply`.
-    fn settle(&mut self, ply: usize, outcome: Outcome, event: &str) {
-        let node = self.path.get(ply).copied();
-        match self.steps.last_mut() {
-            Some(Step::Enter {
-                node: n,
-                outcome: o @ Outcome::Pending,
-                ..
-            }) if Some(*n) == node => *o = outcome,
-            _ => self.fail(format!(
-                "{event} at ply {ply} does not follow its position's entry"
-            )),
-        }
-    }
+    Some(ids)
 }
 
-impl Observer for StepRecorder<'_> {
-    fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
-        self.path.truncate(ply);
-        let id = if ply == 0 {
-            Some(0)
-        } else {
-            self.path
-                .last()
-                .and_then(|&p| self.tree[p].children.get(index.wrapping_sub(1)).copied())
-        };
-        match id {
-            Some(id) if self.path.len() == ply => {
-                self.path.push(id);
-                self.steps.push(Step::Enter {
-                    node: id,
-                    alpha,
-                    beta,
+/// The steps of one procedure's trace on `tree` (non-empty, read by
+/// [`shape_of`]), or the first event that does not fit the tree.
+pub fn steps_of(tree: &[ShapeNode], trace: &Trace) -> Result<Vec<Step>, String> {
+    let mut steps = Vec::new();
+    // The ids of the positions from the root to the one entered last.
+    let mut current: Vec<usize> = Vec::new();
+    let node = |path: &DeweyPath, event: &str| {
+        ids_along(tree, path)
+            .and_then(|ids| ids.last().copied())
+            .ok_or_else(|| format!("{event} at {path}, a position not in the tree"))
+    };
+    for event in &trace.events {
+        match event {
+            TraceEvent::Node { path, alpha, beta } => {
+                current = ids_along(tree, path)
+                    .ok_or_else(|| format!("a position at {path} is not in the tree"))?;
+                steps.push(Step::Enter {
+                    node: *current.last().expect("the root at least"),
+                    alpha: *alpha,
+                    beta: *beta,
                     outcome: Outcome::Pending,
                 });
             }
-            _ => self.fail(format!(
-                "a position at ply {ply}, successor {index}, is not in the tree"
-            )),
+            TraceEvent::Leaf { path, value } => {
+                let at = node(path, "an evaluation")?;
+                settle(&mut steps, at, Outcome::Bottom(*value), "an evaluation")?;
+            }
+            TraceEvent::Expand { path, successors } => {
+                let at = node(path, "an expansion")?;
+                settle(
+                    &mut steps,
+                    at,
+                    Outcome::Expanded(*successors),
+                    "an expansion",
+                )?;
+            }
+            TraceEvent::Settled { path, value } => {
+                let at = node(path, "a settled value")?;
+                settle(&mut steps, at, Outcome::Settled(*value), "a settled value")?;
+            }
+            TraceEvent::Returned { path, value } => {
+                let at = node(path, "a returned value")?;
+                steps.push(Step::Return {
+                    node: at,
+                    value: *value,
+                });
+            }
+            TraceEvent::Cutoff { path, cutoff } => {
+                let at = node(path, "a cutoff")?;
+                steps.push(cut(tree, &current, path, at, *cutoff)?);
+            }
+            TraceEvent::Examined { .. } | TraceEvent::Research { .. } => {}
         }
     }
-    /// SSS\* does not examine positions depth-first: the next position
-    /// entered is a successor of the one at the Dewey path `parent`, so the
-    /// current path is re-read from the tree.
-    fn jump(&mut self, parent: &[u32]) {
-        self.path.clear();
-        let mut id = 0;
-        self.path.push(id);
-        for &index in parent {
-            match self.tree[id].children.get((index as usize).wrapping_sub(1)) {
-                Some(&child) => {
-                    id = child;
-                    self.path.push(id);
-                }
-                None => {
-                    self.fail(format!("a jump to {parent:?} leaves the tree"));
-                    return;
-                }
-            }
+    Ok(steps)
+}
+
+/// Sets the outcome of the last step, which must be the entry of the
+/// position `node`.
+fn settle(steps: &mut [Step], node: usize, outcome: Outcome, event: &str) -> Result<(), String> {
+    match steps.last_mut() {
+        Some(Step::Enter {
+            node: n,
+            outcome: o @ Outcome::Pending,
+            ..
+        }) if *n == node => {
+            *o = outcome;
+            Ok(())
         }
+        _ => Err(format!("{event} does not follow its position's entry")),
     }
-    fn leaf(&mut self, ply: usize, value: Value) {
-        self.settle(ply, Outcome::Bottom(value), "an evaluation");
-    }
-    fn expand(&mut self, ply: usize, successors: usize) {
-        self.settle(ply, Outcome::Expanded(successors), "an expansion");
-    }
-    fn settled(&mut self, ply: usize, value: Value) {
-        self.settle(ply, Outcome::Settled(value), "a settled value");
-    }
-    fn returned(&mut self, ply: usize, value: Value) {
-        if let Some(node) = self.at(ply, "a returned value") {
-            self.steps.push(Step::Return { node, value });
+}
+
+/// A cutoff made by the position `node` at `path`: its successor entered
+/// last (on the `current` path) is the one that caused it, and the
+/// `cutoff.pruned` successors after it are the pruned branches.
+fn cut(
+    tree: &[ShapeNode],
+    current: &[usize],
+    path: &DeweyPath,
+    node: usize,
+    cutoff: Cutoff,
+) -> Result<Step, String> {
+    let ply = path.0.len();
+    let children = &tree[node].children;
+    let last = current
+        .get(ply + 1)
+        .and_then(|c| children.iter().position(|x| x == c));
+    let pruned = match last {
+        Some(i) if i + 1 + cutoff.pruned <= children.len() => {
+            children[i + 1..i + 1 + cutoff.pruned].to_vec()
         }
+        _ => {
+            return Err(format!(
+                "a cutoff at {path} prunes {} successors that are not in the tree",
+                cutoff.pruned
+            ));
+        }
+    };
+    debug_assert_eq!(cutoff.kind, CutoffKind::at_ply(ply));
+    Ok(Step::Cut {
+        node,
+        cutoff,
+        pruned,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alphabeta_core::procedures::{alpha_beta_fail_hard, negamax};
+    use alphabeta_core::{INFINITY, NEG_INFINITY, Search};
+    use alphabeta_trees::{Tree, fixtures};
+
+    /// ((3 12 8) (2 4 6) (14 5 2)), Max at the root: value 3.
+    fn textbook() -> (Tree, Vec<ShapeNode>) {
+        let tree = fixtures::by_name("textbook").expect("a named tree");
+        let mut s = Search::with_observer(&tree, Trace::default());
+        negamax(&mut s, &Tree::ROOT, u32::MAX);
+        let shape = shape_of(&s.into_observer());
+        (tree, shape)
     }
-    /// The cutting position is the one entered last at `ply`; its successor
-    /// entered last is the one that caused the cutoff, and the `pruned`
-    /// successors after it are the pruned branches.
-    fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
-        let Some(node) = self.at(ply, "a cutoff") else {
-            return;
-        };
-        let children = &self.tree[node].children;
-        let last = self
-            .path
-            .get(ply + 1)
-            .and_then(|c| children.iter().position(|x| x == c));
-        let pruned = match last {
-            Some(i) if i + 1 + cutoff.pruned <= children.len() => {
-                children[i + 1..i + 1 + cutoff.pruned].to_vec()
-            }
-            _ => {
-                self.fail(format!(
-                    "a cutoff at ply {ply} prunes {} successors that are not in the tree",
-                    cutoff.pruned
-                ));
-                return;
-            }
-        };
-        debug_assert_eq!(cutoff.kind, CutoffKind::at_ply(ply));
-        self.steps.push(Step::Cut {
-            node,
-            cutoff,
-            pruned,
-        });
+
+    #[test]
+    fn the_shape_of_an_exhaustive_search_is_the_tree() {
+        let (_, shape) = textbook();
+        assert_eq!(shape.len(), 13);
+        assert_eq!(shape[0].children, [1, 5, 9]);
+        assert_eq!(shape[0].exact, 3);
+        assert_eq!(shape[0].parent, None);
+        assert_eq!(shape[1].children, [2, 3, 4]);
+        // Negamax values: the leaves (Max to move) as printed, the Min
+        // positions from their own side.
+        let leaves: Vec<Option<Value>> = shape.iter().map(|n| n.leaf).collect();
+        let l = Some;
+        assert_eq!(
+            leaves,
+            [
+                None,
+                None,
+                l(3),
+                l(12),
+                l(8),
+                None,
+                l(2),
+                l(4),
+                l(6),
+                None,
+                l(14),
+                l(5),
+                l(2)
+            ]
+        );
+        let exact: Vec<Value> = shape[0].children.iter().map(|&c| shape[c].exact).collect();
+        assert_eq!(exact, [-3, -2, -2]);
+        assert_eq!(
+            (shape[7].parent, shape[7].index, shape[7].ply),
+            (Some(5), 2, 2)
+        );
+    }
+
+    /// F2 on the textbook tree: 11 positions entered, 7 of them evaluated,
+    /// every entry returning once; only the second Min position prunes
+    /// (its 4 and 6, after the 2).
+    #[test]
+    fn the_steps_of_alpha_beta_on_the_textbook_tree() {
+        let (tree, shape) = textbook();
+        let mut s = Search::with_observer(&tree, Trace::default());
+        alpha_beta_fail_hard(&mut s, &Tree::ROOT, u32::MAX, NEG_INFINITY, INFINITY);
+        let steps = steps_of(&shape, &s.into_observer()).unwrap();
+        let entered = steps
+            .iter()
+            .filter(|s| matches!(s, Step::Enter { .. }))
+            .count();
+        let bottom = steps
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Step::Enter {
+                        outcome: Outcome::Bottom(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        let returns = steps
+            .iter()
+            .filter(|s| matches!(s, Step::Return { .. }))
+            .count();
+        assert_eq!((entered, bottom, returns), (11, 7, 11));
+        let cuts: Vec<(usize, Vec<usize>)> = steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Cut { node, pruned, .. } => Some((*node, pruned.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(cuts[0], (5, vec![7, 8]));
+        assert!(cuts[1..].iter().all(|(_, pruned)| pruned.is_empty()));
+        assert_eq!(steps.last(), Some(&Step::Return { node: 0, value: 3 }));
+    }
+
+    #[test]
+    fn a_trace_of_another_tree_is_refused() {
+        let (_, shape) = textbook();
+        let pi = fixtures::knuth_pi_tree();
+        let mut s = Search::with_observer(&pi, Trace::default());
+        negamax(&mut s, &Tree::ROOT, u32::MAX);
+        assert_eq!(
+            steps_of(&shape, &s.into_observer()).unwrap_err(),
+            "a position at 1.1.1 is not in the tree"
+        );
     }
 }

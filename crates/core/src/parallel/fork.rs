@@ -56,7 +56,7 @@ impl Fork for NodeTypes {
     }
 }
 
-/// A helper's entries (in the order it searched its brothers) are appended
+/// A helper's events (in the order it searched its brothers) are appended
 /// after the owner's when the split point is done; with one thread nothing
 /// is forked, so a one-thread parallel search traces exactly what the
 /// sequential procedure traces.
@@ -64,11 +64,11 @@ impl Fork for Trace {
     fn fork(&self) -> Self {
         Trace {
             tracker: self.tracker.clone(),
-            entries: Vec::new(),
+            events: Vec::new(),
         }
     }
     fn join(&mut self, mut other: Self) {
-        self.entries.append(&mut other.entries);
+        self.events.append(&mut other.events);
     }
 }
 

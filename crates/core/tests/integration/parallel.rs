@@ -195,7 +195,7 @@ proptest! {
         prop_assert_eq!(r.value, v);
         prop_assert_eq!(&r.pv, &pv);
         prop_assert_eq!(&pstats, &stats);
-        prop_assert_eq!(&ptrace.entries, &trace.entries);
+        prop_assert_eq!(ptrace.entries(), trace.entries());
         for t in NodeType::ALL {
             prop_assert_eq!(ptypes.total(t), types.total(t));
         }
@@ -212,7 +212,7 @@ proptest! {
         prop_assert_eq!(q.value, v);
         prop_assert!(q.pv.is_empty());
         prop_assert_eq!(&qstats, &stats);
-        prop_assert_eq!(&qtrace.entries, &trace.entries);
+        prop_assert_eq!(qtrace.entries(), trace.entries());
         prop_assert_eq!(&q.stats, &r.stats);
     }
 

@@ -3,13 +3,12 @@
 //! with `Numbered` lists) changes speed only: against the general path — the same
 //! tree behind a wrapper whose successors are a `Vec` and which has no
 //! leaf-parent hook, so nothing of the compact path applies — it gives the
-//! same values, the same position count, the same `Stats`, `NodeTypes` and
-//! `Trace`, and the same ordered stream of observer events, on many random
+//! same values, the same position count, the same `Stats` and `NodeTypes`,
+//! and the same ordered stream of observer events (the `Trace`), on many random
 //! trees, windows and return rules, for every model of the crate; with a
 //! stop flag that is never raised (the Monte Carlo runner's searches) it
 //! gives the same again, and a raised flag stops it within a poll.
 
-use crate::common;
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
 use std::sync::Arc;
@@ -20,7 +19,6 @@ use alphabeta_core::{
 };
 use alphabeta_models::hash::node_hash;
 use alphabeta_models::{ModelSpec, ModelVisitor, RangeR, TreeModel, Uniform};
-use common::Events;
 
 /// The same game searched by the general path: successors copied into a
 /// `Vec` (not a held list) and the trait's default leaf-parent hook.
@@ -55,8 +53,8 @@ struct Seen {
     pv: usize,
     stats: Stats,
     types: Vec<[u64; 6]>,
-    trace: Vec<alphabeta_core::observer::TraceEntry>,
-    events: Events,
+    /// Every event, with the path of its position.
+    events: Vec<alphabeta_core::TraceEvent>,
 }
 
 /// Searches `game` with the rule `R`, everything observed, no principal
@@ -87,16 +85,13 @@ fn observed_within<R: ReturnRule, G: Game>(
     window: (Value, Value),
     limits: Limits,
 ) -> Seen {
-    let observer = (
-        Stats::default(),
-        (NodeTypes::default(), (Trace::default(), Events::default())),
-    );
+    let observer = (Stats::default(), (NodeTypes::default(), Trace::default()));
     let mut s = Search::with_observer(game, observer)
         .limits(limits)
         .track_pv(false);
     let value = alpha_beta::<R, G, _>(&mut s, root, depth, window.0, window.1);
     let (nodes, stopped, pv) = (s.nodes(), s.stopped(), s.principal_variation().len());
-    let (stats, (types, (trace, events))) = s.into_observer();
+    let (stats, (types, trace)) = s.into_observer();
     Seen {
         value,
         nodes,
@@ -104,8 +99,7 @@ fn observed_within<R: ReturnRule, G: Game>(
         pv,
         stats,
         types: types.counts,
-        trace: trace.entries,
-        events,
+        events: trace.events,
     }
 }
 

@@ -5,7 +5,6 @@
 //! windows, return rules and node limits; and the counts pinned before the
 //! hook existed still hold.
 
-use crate::common;
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
 use alphabeta_core::{
@@ -14,7 +13,6 @@ use alphabeta_core::{
 };
 use alphabeta_models::hash::node_hash;
 use alphabeta_models::{LeafValues, RangeR, TreeModel, Uniform, UniformTree};
-use common::Events;
 
 /// The same game with the trait's default hook: every successor of a leaf
 /// parent is played and evaluated by the search itself.
@@ -48,8 +46,8 @@ struct Seen {
     pv: Vec<u32>,
     stats: Stats,
     types: Vec<[u64; 6]>,
-    trace: Vec<alphabeta_core::observer::TraceEntry>,
-    events: Events,
+    /// Every event, with the path of its position.
+    events: Vec<alphabeta_core::TraceEvent>,
 }
 
 /// Searches `game` with the rule `R`, everything observed.
@@ -61,10 +59,7 @@ fn observed<R: ReturnRule, G: Game<Move = u32>>(
     nodes: Option<u64>,
     pv: bool,
 ) -> Seen {
-    let observer = (
-        Stats::default(),
-        (NodeTypes::default(), (Trace::default(), Events::default())),
-    );
+    let observer = (Stats::default(), (NodeTypes::default(), Trace::default()));
     let mut s = Search::with_observer(game, observer)
         .limits(Limits {
             nodes,
@@ -73,7 +68,7 @@ fn observed<R: ReturnRule, G: Game<Move = u32>>(
         .track_pv(pv);
     let value = alpha_beta::<R, G, _>(&mut s, root, depth, window.0, window.1);
     let (nodes, stopped, pv) = (s.nodes(), s.stopped(), s.principal_variation());
-    let (stats, (types, (trace, events))) = s.into_observer();
+    let (stats, (types, trace)) = s.into_observer();
     Seen {
         value,
         nodes,
@@ -81,8 +76,7 @@ fn observed<R: ReturnRule, G: Game<Move = u32>>(
         pv,
         stats,
         types: types.counts,
-        trace: trace.entries,
-        events,
+        events: trace.events,
     }
 }
 

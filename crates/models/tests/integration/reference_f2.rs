@@ -14,7 +14,6 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::common::Events;
 use alphabeta_core::procedures::{
     FailHard, FailSoft, HardBound, Known, NoHooks, NodeHooks, ReturnRule, alpha_beta_reference,
     alpha_beta_with_hooks,
@@ -127,8 +126,8 @@ struct Seen {
     pv: String,
     stats: Stats,
     types: Vec<[u64; 6]>,
-    trace: Vec<alphabeta_core::observer::TraceEntry>,
-    events: Events,
+    /// Every event, with the path of its position.
+    events: Vec<alphabeta_core::TraceEvent>,
 }
 
 /// One search of `tree` with everything observed.
@@ -141,10 +140,7 @@ fn observed<R: ReturnRule, H: NodeHooks<M>, M: TreeModel>(
     limit: Limit,
     pv: bool,
 ) -> Seen {
-    let observer = (
-        Stats::default(),
-        (NodeTypes::default(), (Trace::default(), Events::default())),
-    );
+    let observer = (Stats::default(), (NodeTypes::default(), Trace::default()));
     let mut s = Search::with_observer(tree, observer)
         .limits(limit.limits())
         .track_pv(pv);
@@ -159,7 +155,7 @@ fn observed<R: ReturnRule, H: NodeHooks<M>, M: TreeModel>(
     };
     let (nodes, stopped) = (s.nodes(), s.stopped());
     let pv = format!("{:?}", s.principal_variation());
-    let (stats, (types, (trace, events))) = s.into_observer();
+    let (stats, (types, trace)) = s.into_observer();
     Seen {
         value,
         nodes,
@@ -167,8 +163,7 @@ fn observed<R: ReturnRule, H: NodeHooks<M>, M: TreeModel>(
         pv,
         stats,
         types: types.counts,
-        trace: trace.entries,
-        events,
+        events: trace.events,
     }
 }
 

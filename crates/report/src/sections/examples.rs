@@ -565,7 +565,7 @@ fn deep_cutoff_example() -> anyhow::Result<Item> {
         .filter(|(_, c)| c.deep)
         .map(|(p, c)| format!("at {} ({:?}, {} pruned)", dewey(p), c.kind, c.pruned))
         .collect();
-    let pruned = |rec: &crate::treeplot::Recorder| {
+    let pruned = |rec: &crate::treeplot::TreeRecord| {
         if rec.examined_set().contains(&vec![2, 1, 1, 2]) {
             "examined"
         } else {

@@ -14,7 +14,7 @@ use serde_json::json;
 use super::figure;
 use crate::context::Context;
 use crate::model::{Comparison, DataTable, Item, ItemKind, Value};
-use crate::treeplot::{Recorder, TreePicture, record};
+use crate::treeplot::{TreePicture, TreeRecord, record};
 
 /// Paths as `1.2.3` text.
 fn dewey(p: &[u32]) -> String {
@@ -24,7 +24,7 @@ fn dewey(p: &[u32]) -> String {
     p.iter().map(u32::to_string).collect::<Vec<_>>().join(".")
 }
 
-fn node_table(name: &str, tree: &Tree, rec: &Recorder, starts_at_alpha: bool) -> DataTable {
+fn node_table(name: &str, tree: &Tree, rec: &TreeRecord, starts_at_alpha: bool) -> DataTable {
     let values = rec.returned_values(starts_at_alpha);
     let mut t = DataTable::new(
         name,

@@ -6,7 +6,9 @@ reader sees them (run by .ci/run, not by cargo test: it needs chromium).
 
 Checks, each failing the script with a message:
   * index.html: every figure's image loads and fits its container at a
-    1280-pixel-wide window (nothing overflows to the right);
+    1280-pixel-wide window (nothing overflows to the right), and the π
+    trees (knuth-fig-1/2/3.svg) are shown large enough that their values
+    read at 9 px or more;
   * every SVG under figures/: every drawn element (text, circle, path,
     line, rect, polygon) lies inside the SVG's own canvas, so nothing is
     clipped (long legend texts, labels at the edge, rings at the border);
@@ -482,10 +484,11 @@ def main():
     # 1. The page as a reader sees it.
     with open(index, encoding="utf-8") as f:
         page = f.read()
+    measure = MEASURE_INDEX
     with tempfile.NamedTemporaryFile(
         "w", suffix=".html", dir=report, delete=False, encoding="utf-8"
     ) as f:
-        f.write(page.replace("</body>", MEASURE_INDEX + "</body>"))
+        f.write(page.replace("</body>", measure + "</body>"))
         check_page = f.name
     try:
         dom = run_chromium(["--window-size=1280,900", "--dump-dom", "file://" + check_page])

@@ -119,14 +119,14 @@ proptest! {
     fn sss_traces_real_positions(seed in any::<u64>(), depth in 1u32..6, branch in 1u64..5) {
         let tree = random_tree(seed, depth, branch, 9);
         let (_, stats, trace) = observe(&tree, sss);
-        for e in &trace.entries {
+        for e in &trace.entries() {
             let node = tree.node_at(&e.path);
             prop_assert!(node.is_some(), "no position {}", e.path);
             if let Some(v) = e.leaf_value {
                 prop_assert_eq!(v, tree.value(node.unwrap()));
             }
         }
-        prop_assert_eq!(stats.nodes(), trace.entries.len() as u64);
+        prop_assert_eq!(stats.nodes(), trace.entries().len() as u64);
         prop_assert_eq!(stats.nodes(), stats.leaves() + stats.expansions());
     }
 

@@ -97,11 +97,11 @@ proptest! {
         // Alpha-beta reports its bottom positions in batches; they must be
         // exactly the ones the trace saw, level by level.
         let mut traced = vec![0u64; f2_stats.levels()];
-        for e in f2.entries.iter().filter(|e| e.leaf_value.is_some()) {
+        for e in f2.entries().iter().filter(|e| e.leaf_value.is_some()) {
             traced[e.path.0.len()] += 1;
         }
         prop_assert_eq!(&f2_stats.leaves_per_ply(), &traced);
-        let f2_nodes: Vec<_> = f2.entries.iter().map(|e| (e.path.clone(), e.alpha, e.beta)).collect();
+        let f2_nodes: Vec<_> = f2.entries().iter().map(|e| (e.path.clone(), e.alpha, e.beta)).collect();
         type Run = fn(&mut Search<'_, Tree, (alphabeta_core::Stats, alphabeta_core::Trace)>, &u32) -> Value;
         let same: [(&str, Run); 4] = [
             ("min/max", |s, r| p::alpha_beta_minmax(s, r, FULL, NEG_INFINITY, INFINITY)),
@@ -111,7 +111,7 @@ proptest! {
         ];
         for (name, run) in same {
             let (_, stats, trace) = observe(&tree, |s| run(s, &root));
-            let nodes: Vec<_> = trace.entries.iter().map(|e| (e.path.clone(), e.alpha, e.beta)).collect();
+            let nodes: Vec<_> = trace.entries().iter().map(|e| (e.path.clone(), e.alpha, e.beta)).collect();
             if name == "fail-soft" {
                 // Same positions; the windows differ only where F3's m < alpha.
                 let paths: Vec<_> = nodes.iter().map(|n| n.0.clone()).collect();
@@ -143,7 +143,7 @@ proptest! {
     fn fuller_theorem_1(seed in any::<u64>(), depth in 1u32..6, branch in 1u64..5, range in 0i64..12) {
         let tree = random_tree(seed, depth, branch, range);
         let (_, _, trace) = observe(&tree, |s| p::alpha_beta_fail_hard(s, &Tree::ROOT, FULL, NEG_INFINITY, INFINITY));
-        let examined: std::collections::HashSet<_> = trace.entries.iter().map(|e| e.path.clone()).collect();
+        let examined: std::collections::HashSet<_> = trace.entries().iter().map(|e| e.path.clone()).collect();
         let mut stack = vec![Tree::ROOT];
         while let Some(n) = stack.pop() {
             stack.extend(tree.children(n));
@@ -173,7 +173,7 @@ proptest! {
             let expected = n.pow(l.div_ceil(2) as u32) + n.pow((l / 2) as u32) - 1;
             prop_assert_eq!(stats.nodes_per_ply()[l], expected as u64, "level {}", l);
         }
-        for e in &trace.entries {
+        for e in &trace.entries() {
             prop_assert!(e.path.is_critical(), "{} is not critical", e.path);
         }
     }

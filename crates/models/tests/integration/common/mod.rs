@@ -3,7 +3,7 @@
 // Each test binary uses only some of these helpers.
 #![allow(dead_code)]
 
-use alphabeta_core::{Cutoff, Game, Observer, Value};
+use alphabeta_core::{Game, Value};
 
 /// The leaves of `game` below `pos` in search order, with their values.
 pub fn leaves<G: Game>(game: &G, pos: &G::Position) -> Vec<Value> {
@@ -30,43 +30,4 @@ pub fn f2_leaves<M: alphabeta_models::TreeModel>(tree: &M) -> (Value, u64, Vec<u
     let v = alpha_beta_fail_hard(&mut s, &tree.root(), tree.depth(), NEG_INFINITY, INFINITY);
     let stats = s.into_observer();
     (v, stats.leaves(), stats.nodes_per_ply())
-}
-
-/// Every event of a search, in order.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Events(pub Vec<Event>);
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Event {
-    Node(usize, usize, Value, Value),
-    Leaf(usize, Value),
-    Examined(usize, u64),
-    Settled(usize, Value),
-    Expand(usize, usize),
-    Cutoff(usize, Cutoff),
-    Returned(usize, Value),
-}
-
-impl Observer for Events {
-    fn node(&mut self, ply: usize, index: usize, alpha: Value, beta: Value) {
-        self.0.push(Event::Node(ply, index, alpha, beta));
-    }
-    fn leaf(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Leaf(ply, value));
-    }
-    fn examined(&mut self, ply: usize, count: u64) {
-        self.0.push(Event::Examined(ply, count));
-    }
-    fn settled(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Settled(ply, value));
-    }
-    fn expand(&mut self, ply: usize, successors: usize) {
-        self.0.push(Event::Expand(ply, successors));
-    }
-    fn cutoff(&mut self, ply: usize, cutoff: Cutoff) {
-        self.0.push(Event::Cutoff(ply, cutoff));
-    }
-    fn returned(&mut self, ply: usize, value: Value) {
-        self.0.push(Event::Returned(ply, value));
-    }
 }
