@@ -453,7 +453,7 @@ fn nbp_variance(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
 fn nbp_variance_float(n: u32, d: u32) -> anyhow::Result<Table> {
     if n > fuller::MOMENTS_FLOAT_MAX_N || d > fuller::MOMENTS_FLOAT_MAX_D {
         bail!(
-            "the variance is computed exactly for N^D <= {VARIANCE_MAX_LEAVES} and in floating              point for N <= {} and D <= {}; <{n},{d}> is outside both",
+            "the variance is computed exactly for N^D <= {VARIANCE_MAX_LEAVES} and in floating point for N <= {} and D <= {}; <{n},{d}> is outside both",
             fuller::MOMENTS_FLOAT_MAX_N,
             fuller::MOMENTS_FLOAT_MAX_D
         );

@@ -184,10 +184,11 @@ fn chart(
     let names: Vec<&str> = Named::sequential().map(Named::name).collect();
     let mut chart = Chart::new(
         "Terminal positions of each procedure / the minimal tree's",
-        "procedure (numbered as in the caption)",
+        "procedure",
         "terminal positions / minimal tree",
     )
-    .scales(Scale::Linear, Scale::Log);
+    .scales(Scale::Linear, Scale::Log)
+    .categories(names.iter().copied());
     for (k, &source) in results.config.sources.iter().enumerate() {
         let points: Vec<(f64, f64)> = names
             .iter()
@@ -206,21 +207,12 @@ fn chart(
                 .push(Series::new(source.name(), points, Style::Points, k));
         }
     }
-    let caption = format!(
-        "Σ terminal positions / Σ minimal terminal positions per source (log scale; 1 is the minimal tree). Procedures: {}.",
-        names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| format!("{} {n}", i + 1))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
     if chart.series.is_empty() {
         return Ok(None);
     }
     Ok(Some(crate::sections::figure(
         &format!("{prefix}-terminal-vs-minimal.svg"),
-        &caption,
+        "Σ terminal positions / Σ minimal terminal positions per source (log scale; 1 is the minimal tree).",
         chart.to_svg()?,
     )))
 }
