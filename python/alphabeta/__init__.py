@@ -59,6 +59,7 @@ __all__ = [
     "DISTRIBUTION_MAX_LEAVES",
     "DISTRIBUTION_MAX_DEPTH",
     "Expected",
+    "Estimated",
     "simulate",
     "sweep",
     "SimulationResult",
@@ -448,26 +449,58 @@ def _small_tree(n: int, d: int, exact: bool) -> Tuple[int, int, bool]:
     return n, d, _check.boolean("exact", exact)
 
 
+class Estimated(float):
+    """A float with an *estimate* of its error (not a certified bound):
+    ``value.error_estimate`` is the size the error is believed not to exceed
+    (a quadrature difference plus a rounding allowance). ``exact`` is always
+    ``None``; it is there so code written for :class:`Expected` runs unchanged.
+    """
+
+    error_estimate: float
+    exact: None
+
+    def __new__(cls, value: float, error_estimate: float) -> "Estimated":
+        self = super().__new__(cls, value)
+        self.error_estimate = error_estimate
+        self.exact = None
+        return self
+
+    def __repr__(self) -> str:
+        return f"Estimated({float(self)!r}, error_estimate={self.error_estimate!r})"
+
+    def _repr_html_(self) -> str:
+        """The value with its error estimate (Jupyter's rich display)."""
+        text = f"{float(self)!r} (error estimated at {self.error_estimate:.3g}, not certified)"
+        return f"<code>{_html.escape(text)}</code>"
+
+
 def var_nbp(n: int, d: int, exact: bool = False):
     """Var[NBP_{N,D}]: the variance of the number of bottom positions
     alpha-beta evaluates on a uniform tree of branching N and depth D with
     random distinct leaf values -- the "analytical expression for the
-    variance" that Fuller, Gaschnig & Gillogly (1973, §8) left open,
-    computed exactly by a recursion over the heights of the tree (the same
+    variance" that Fuller, Gaschnig & Gillogly (1973, §8) left open (the same
     code as ``alphabeta exact var-nbp``).
 
-    Returns an :class:`Expected` (a float; ``.error_bound`` is its rounding,
-    ``.exact`` the exact :class:`fractions.Fraction`), or with ``exact=True``
-    the :class:`fractions.Fraction` itself, built from integers (any number
-    of digits): ``var_nbp(3, 2, exact=True) == Fraction(7859, 4900)``. The
-    standard deviation over the mean is
-    ``var_nbp(n, d) ** 0.5 / exact_nbp(n, d)``.
+    On small trees (``n ** d`` at most :data:`VARIANCE_MAX_LEAVES`, 256, or
+    ``n = 1`` with ``d`` at most 64) it is computed exactly by a recursion
+    over the heights of the tree: an :class:`Expected` (a float;
+    ``.error_bound`` is its rounding, ``.exact`` the exact
+    :class:`fractions.Fraction`), or with ``exact=True`` the
+    :class:`fractions.Fraction` itself, built from integers (any number of
+    digits): ``var_nbp(3, 2, exact=True) == Fraction(7859, 4900)``.
 
-    Small trees only: ``n ** d`` at most :data:`VARIANCE_MAX_LEAVES` (256;
-    the cost grows like a power of N^D, half a minute at the limit) and
-    ``d`` at most 64 for ``n = 1``; beyond, :class:`ValueError`.
+    Beyond, up to ``n`` <= 64 and ``d`` <= 16, it is computed in floating
+    point by the pair integral over parting depths (docs/analysis.md): an
+    :class:`Estimated` whose ``.error_estimate`` is an estimate, not a
+    certified bound (seconds at most for most sizes, about two minutes at
+    ⟨64, 16⟩). ``exact=True`` there, or a tree beyond both ranges, raises
+    :class:`ValueError`. The standard deviation over the mean is
+    ``var_nbp(n, d) ** 0.5 / exact_nbp(n, d)``.
     """
     n, d, exact = _small_tree(n, d, exact)
+    if not exact and n >= 2 and n ** min(d, 64) > VARIANCE_MAX_LEAVES:
+        value, error = _core.variance_float(n, d)
+        return Estimated(value, error)
     variance = _fraction(_core.variance_exact(n, d))
     if exact:
         return variance

@@ -159,6 +159,18 @@ pub fn variance_exact(py: Python<'_>, n: u32, d: u32) -> PyResult<Fraction> {
     fraction(py, &r)
 }
 
+/// Var[NBP_{N,D}] in floating point beyond the exact range
+/// (`fuller::nbp_moments_float`, the pair integral over parting depths):
+/// `(variance, error_estimate)`. The error is an estimate (quadrature
+/// difference plus a rounding allowance), not a certified bound.
+#[pyfunction]
+pub fn variance_float(py: Python<'_>, n: u32, d: u32) -> PyResult<(f64, f64)> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let moments = interruptible(py, &stop, || fuller::nbp_moments_float(n, d))?
+        .map_err(|e| value_error(format!("Var[NBP] for <{n},{d}>: {e}")))?;
+    Ok((moments.variance.value, moments.variance.error))
+}
+
 /// Pr{NBP_{N,D} = k} for k = 0..=N^D exactly (`fuller::nbp_distribution_exact`):
 /// one `(numerator, denominator)` per k. Small trees only (N^D at most 64,
 /// D at most 5).

@@ -33,6 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(exact::expected, m)?)?;
     m.add_function(wrap_pyfunction!(exact::variance_exact, m)?)?;
+    m.add_function(wrap_pyfunction!(exact::variance_float, m)?)?;
     m.add_function(wrap_pyfunction!(exact::distribution_exact, m)?)?;
     m.add_class::<explore::ExplorerPage>()?;
     m.add_function(wrap_pyfunction!(explore::explore, m)?)?;

@@ -34,4 +34,5 @@ def test_the_readme_runs_as_written():
     assert "# 31 " in code and alphabeta.search("pi", procedure="f2").bottom_positions == 31
     assert "Fraction(11, 3)" in code and alphabeta.exact_nbp(2, 2, exact=True) == Fraction(11, 3)
     assert "Fraction(7859, 4900)" in code and alphabeta.var_nbp(3, 2, exact=True) == Fraction(7859, 4900)
+    assert "# 139542.39" in code and repr(float(alphabeta.var_nbp(10, 4))).startswith("139542.39")
     assert "# 18" in code and alphabeta.games.solve(alphabeta.games.connect4("4455")).score == 18

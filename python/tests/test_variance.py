@@ -93,6 +93,17 @@ def test_variance_equals_the_command_lines(n, d, cli):
     assert abs(float(approx) - float(row["variance"])) <= 1e-12
 
 
+@pytest.mark.parametrize("n, d", [(2, 9), (10, 3)])
+def test_float_variance_beyond_the_exact_range_equals_the_command_lines(n, d, cli):
+    row, = json.loads(cli("exact", "var-nbp", "--n", str(n), "--d", str(d), "--format", "json"))["rows"]
+    approx = alphabeta.var_nbp(n, d)
+    assert isinstance(approx, alphabeta.Estimated) and approx.exact is None
+    assert abs(float(approx) - float(row["variance"])) <= 1e-11 * float(approx)  # the JSON prints 13 digits
+    assert 0 < approx.error_estimate < 1e-6 * float(approx)
+    # The coefficient of variation stays inside Fuller's band (.120, .215).
+    assert 0.12 < float(approx) ** 0.5 / alphabeta.exact_nbp(n, d) < 0.215
+
+
 @pytest.mark.parametrize("n, d", [(2, 4), (4, 2), (3, 3)])
 def test_distribution_equals_the_command_lines(n, d, cli):
     table = json.loads(cli("exact", "var-nbp", "--n", str(n), "--d", str(d), "--distribution", "--exact",
@@ -110,7 +121,11 @@ def test_limits_and_bad_arguments():
     assert alphabeta.VARIANCE_MAX_LEAVES == 256
     assert alphabeta.DISTRIBUTION_MAX_LEAVES == 64 and alphabeta.DISTRIBUTION_MAX_DEPTH == 5
     with pytest.raises(ValueError, match="the exact variance is computed for N\\^D <= 256 only.*<2,9> has N\\^D = 512"):
-        alphabeta.var_nbp(2, 9)
+        alphabeta.var_nbp(2, 9, exact=True)
+    with pytest.raises(ValueError, match="Var\\[NBP\\] for <65,2>"):
+        alphabeta.var_nbp(65, 2)
+    with pytest.raises(ValueError, match="Var\\[NBP\\] for <2,17>"):
+        alphabeta.var_nbp(2, 17)
     with pytest.raises(ValueError, match="N\\^D = 1000\\^1000"):
         alphabeta.var_nbp(1000, 1000, exact=True)
     with pytest.raises(ValueError, match="for n = 1: d = 65 is out of range"):
