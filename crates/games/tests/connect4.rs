@@ -7,7 +7,7 @@
 //! the table).
 
 use alphabeta_core::procedures::negamax;
-use alphabeta_core::{Game, Search};
+use alphabeta_core::{BoundedGame, Game, Search};
 use alphabeta_games::connect4::{
     Board, Connect4, MoveOrder, MovesError, Options, Outcome, Rule, Solver, full_depth,
     random_position,
@@ -134,6 +134,37 @@ fn late_positions_match_exhaustive_search() {
             "no {outcome:?} among {scores:?}"
         );
     }
+}
+
+/// McCarthy's bounds bracket the exact score of every late position and of
+/// every position one legal disc later, and they meet (at the loss the
+/// rules give) on the positions where every move lets the opponent connect
+/// four at once, so that a null-window test settles those by their bounds.
+#[test]
+fn bounds_bracket_the_score_and_meet_on_forced_losses() {
+    let game = Connect4::default();
+    let mut forced_losses = 0;
+    for moves in late_positions() {
+        let pos: Board = moves.parse().unwrap();
+        let mut positions = vec![(moves.clone(), pos)];
+        for c in Connect4::legal_columns(&pos) {
+            let child = pos.play(c as usize);
+            if !child.is_over() {
+                positions.push((format!("{moves}{}", c + 1), child));
+            }
+        }
+        for (moves, pos) in positions {
+            let exact = Naive::from_moves(&moves).score();
+            let (lo, hi) = (game.pessimistic(&pos), game.optimistic(&pos));
+            assert!(lo <= exact && exact <= hi, "{moves}: {lo} ≤ {exact} ≤ {hi}");
+            // No move is left that does not lose at once, and no win now.
+            if game.successors(&pos).is_empty() && exact < 0 {
+                forced_losses += 1;
+                assert_eq!((lo, hi), (exact, exact), "{moves}");
+            }
+        }
+    }
+    assert!(forced_losses > 0, "no forced loss among the positions");
 }
 
 #[test]

@@ -231,12 +231,20 @@ impl Capabilities for Connect4 {
 impl BoundedGame for Connect4 {
     /// The best score left: a win with the next disc (22 − k), or, when the
     /// side to move has no square to win on now, with the disc after it; a
-    /// draw when no disc is left to win with.
+    /// draw when no disc is left to win with. When every move lets the
+    /// opponent connect four at once, the loss [`Game::outcome`] gives (so
+    /// the bounds meet): a null-window test then settles such a position by
+    /// its bounds, before the table is probed for a position that is never
+    /// stored there.
     #[inline]
     fn optimistic(&self, pos: &Board) -> Value {
         let next = pos.next_disc();
         if winning_squares(pos.current(), pos.mask()) & pos.playable() != 0 {
             22 - next
+        } else if safe_squares(pos) == 0 {
+            // Also right on a full board (a draw: the opponent has played
+            // its 21st disc), and an upper bound if the game is already won.
+            pos.opponent_discs() + 1 - 22
         } else {
             (22 - (next + 1)).max(0)
         }
