@@ -127,18 +127,23 @@ fn depth_to_end(pos: &Board) -> u32 {
     (SQUARES - pos.discs() + 1) as u32
 }
 
+/// The table size a solver takes for a requested one: 1 ..= [`MAX_TABLE_MB`] MiB.
+fn table_megabytes(requested: usize) -> usize {
+    requested.clamp(1, MAX_TABLE_MB)
+}
+
 impl Solver {
     /// A solver with these options (the table size clamped to
     /// 1 ..= [`MAX_TABLE_MB`] MiB).
     pub fn new(options: Options) -> Self {
-        let mb = options.table_mb.clamp(1, MAX_TABLE_MB);
+        let mb = table_megabytes(options.table_mb);
         Self::with_table(options, mb, TranspositionTable::with_megabytes(mb))
     }
 
     /// [`Solver::new`] for a table size a user chose: a table larger than the
     /// machine can give is an error, not an abort.
     pub fn try_new(options: Options) -> Result<Self, ResourceError> {
-        let mb = options.table_mb.clamp(1, MAX_TABLE_MB);
+        let mb = table_megabytes(options.table_mb);
         Ok(Self::with_table(
             options,
             mb,
@@ -309,17 +314,19 @@ mod tests {
         };
         let solver = Solver::try_new(small).unwrap();
         assert_eq!(solver.table_entries(), Solver::new(small).table_entries());
-        // The size is clamped to MAX_TABLE_MB first; that either fits this
-        // machine or is refused with the memory it needs.
-        if let Err(e) = Solver::try_new(Options {
-            table_mb: usize::MAX,
-            ..Options::default()
-        }) {
-            let e = e.to_string();
-            assert!(
-                e.starts_with("a transposition table of 16384 MiB needs"),
-                "{e}"
-            );
-        }
+        // The size is clamped to MAX_TABLE_MB first (a table that size is
+        // not allocated here: filling 16 GiB would cost the test minutes).
+        assert_eq!(table_megabytes(usize::MAX), MAX_TABLE_MB);
+        assert_eq!(table_megabytes(0), 1);
+        // A table beyond the machine is refused before anything is allocated,
+        // with the memory it needs: 2^40 MiB exceeds any machine's memory.
+        let e = TranspositionTable::<u8>::try_with_megabytes(1 << 40)
+            .err()
+            .expect("a table of 2^40 MiB is refused")
+            .to_string();
+        assert!(
+            e.starts_with("a transposition table of 1099511627776 MiB needs"),
+            "{e}"
+        );
     }
 }
