@@ -321,8 +321,7 @@ mod tests {
         // A table beyond the machine is refused before anything is allocated,
         // with the memory it needs: 2^40 MiB exceeds any machine's memory.
         let e = TranspositionTable::<u8>::try_with_megabytes(1 << 40)
-            .err()
-            .expect("a table of 2^40 MiB is refused")
+            .expect_err("a table of 2^40 MiB is refused")
             .to_string();
         assert!(
             e.starts_with("a transposition table of 1099511627776 MiB needs"),
