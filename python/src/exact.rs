@@ -8,9 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use alphabeta_analysis::fuller::{
-    self, DISTRIBUTION_MAX_LEAVES, MAX_EXACT_NMG_DEPTH, VARIANCE_MAX_LEAVES,
-};
+use alphabeta_analysis::fuller::{self, MAX_EXACT_NMG_DEPTH};
 use malachite::{Natural, Rational};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
@@ -103,47 +101,13 @@ pub fn expected(
     ))
 }
 
-/// Largest depth of the exact variance and distribution for N = 1 (a single
-/// path, NBP = 1 at every depth; the recursion still runs once per level):
-/// `alphabeta exact var-nbp`'s.
-pub const SINGLE_PATH_MAX_DEPTH: u32 = 64;
-
-/// Largest depth of the exact distribution for N >= 2 (its cost grows
-/// fastest in D: ⟨2,5⟩ takes 0.14 s, ⟨2,6⟩ minutes): `alphabeta exact
-/// var-nbp --distribution`'s.
-pub const DISTRIBUTION_MAX_DEPTH: u32 = 5;
-
-/// Checks ⟨n, d⟩ against the limits of `alphabeta exact var-nbp` (with
-/// `--distribution` when `distribution`), with its messages.
+/// Checks ⟨n, d⟩ against the limits of the exact variance (or, with
+/// `distribution`, of the exact distribution): the analysis crate's, which
+/// `alphabeta exact var-nbp` uses too, with its messages.
 fn check_small_tree(n: u32, d: u32, distribution: bool) -> PyResult<()> {
-    let (what, max_leaves) = if distribution {
-        ("the exact distribution", DISTRIBUTION_MAX_LEAVES)
-    } else {
-        ("the exact variance", VARIANCE_MAX_LEAVES)
-    };
-    if n == 0 {
-        return Err(value_error("the branching factor n must be at least 1"));
-    }
-    if n == 1 && d > SINGLE_PATH_MAX_DEPTH {
-        return Err(value_error(format!(
-            "{what} for n = 1: d = {d} is out of range (0..={SINGLE_PATH_MAX_DEPTH})"
-        )));
-    }
-    let leaves = u64::from(n).checked_pow(d);
-    if leaves.is_none_or(|l| l > max_leaves) {
-        return Err(value_error(format!(
-            "{what} is computed for N^D <= {max_leaves} only (its cost grows like a power of \
-             N^D); <{n},{d}> has N^D = {}",
-            leaves.map_or_else(|| format!("{n}^{d}"), |l| l.to_string())
-        )));
-    }
-    if distribution && n >= 2 && d > DISTRIBUTION_MAX_DEPTH {
-        return Err(value_error(format!(
-            "the exact distribution is computed for D <= {DISTRIBUTION_MAX_DEPTH} only (its cost \
-             grows fastest in D: <2,6> takes minutes); got D = {d}"
-        )));
-    }
-    Ok(())
+    fuller::exact_reach(n, d, distribution)
+        .map(|_| ())
+        .map_err(value_error)
 }
 
 /// Var[NBP_{N,D}] exactly (`fuller::variance_exact`): `(numerator,

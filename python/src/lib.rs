@@ -52,7 +52,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "DISTRIBUTION_MAX_LEAVES",
         alphabeta_analysis::fuller::DISTRIBUTION_MAX_LEAVES,
     )?;
-    m.add("DISTRIBUTION_MAX_DEPTH", exact::DISTRIBUTION_MAX_DEPTH)?;
+    m.add(
+        "DISTRIBUTION_MAX_DEPTH",
+        alphabeta_analysis::fuller::DISTRIBUTION_MAX_DEPTH,
+    )?;
     Ok(())
 }
 

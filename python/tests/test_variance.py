@@ -128,7 +128,7 @@ def test_limits_and_bad_arguments():
         alphabeta.var_nbp(2, 17)
     with pytest.raises(ValueError, match="N\\^D = 1000\\^1000"):
         alphabeta.var_nbp(1000, 1000, exact=True)
-    with pytest.raises(ValueError, match="for n = 1: d = 65 is out of range"):
+    with pytest.raises(ValueError, match="for N = 1: D = 65 is out of range"):
         alphabeta.var_nbp(1, 65)
     with pytest.raises(ValueError, match="the exact distribution is computed for N\\^D <= 64 only"):
         alphabeta.nbp_distribution(3, 4)

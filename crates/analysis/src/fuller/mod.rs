@@ -46,7 +46,10 @@ pub use pair_integral::{
     MOMENTS_FLOAT_MAX_D, MOMENTS_FLOAT_MAX_N, NbpMomentEstimates, nbp_moments_float,
 };
 pub use tables::{TABLE_5_1, TABLE_5_2, TABLE_7_1};
-pub use variance::{NbpMoments, VARIANCE_MAX_LEAVES, nbp_moments_exact, variance_exact};
+pub use variance::{
+    DISTRIBUTION_MAX_DEPTH, NbpMoments, SINGLE_PATH_MAX_DEPTH, VARIANCE_MAX_LEAVES, exact_reach,
+    nbp_moments_exact, variance_exact,
+};
 
 #[cfg(test)]
 mod tests {

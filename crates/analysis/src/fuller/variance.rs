@@ -41,6 +41,51 @@ use super::piecewise::{Arg, Piecewise, Poly};
 /// too large for an interactive answer).
 pub const VARIANCE_MAX_LEAVES: u64 = 256;
 
+/// Largest depth of the exact distribution for N >= 2 ([`super::nbp_distribution_exact`]):
+/// its cost grows fastest in D (⟨2,5⟩ 0.14 s, ⟨4,3⟩ 1.2 s, ⟨8,2⟩ 2.7 s, but ⟨2,6⟩ 95 s).
+pub const DISTRIBUTION_MAX_DEPTH: u32 = 5;
+
+/// Largest depth for N = 1 (a single path: NBP = 1 at every depth; the recursion still runs
+/// once per level).
+pub const SINGLE_PATH_MAX_DEPTH: u32 = 64;
+
+/// Whether ⟨n, d⟩ is within reach of the exact variance ([`variance_exact`]) or, with
+/// `distribution`, of the exact distribution: N^D when it is, otherwise the reason, in the
+/// notation of the papers (N, D), for a command line or a notebook to show as it is.
+pub fn exact_reach(n: u32, d: u32, distribution: bool) -> Result<u64, String> {
+    let (what, max_leaves) = if distribution {
+        ("the exact distribution", super::DISTRIBUTION_MAX_LEAVES)
+    } else {
+        ("the exact variance", VARIANCE_MAX_LEAVES)
+    };
+    if n == 0 {
+        return Err("the branching factor N must be at least 1".to_string());
+    }
+    if n == 1 && d > SINGLE_PATH_MAX_DEPTH {
+        return Err(format!(
+            "{what} for N = 1: D = {d} is out of range (0..={SINGLE_PATH_MAX_DEPTH})"
+        ));
+    }
+    let leaves = u64::from(n).checked_pow(d);
+    match leaves {
+        Some(l) if l <= max_leaves => {}
+        _ => {
+            return Err(format!(
+                "{what} is computed for N^D <= {max_leaves} only (its cost grows like a power \
+                 of N^D); <{n},{d}> has N^D = {}",
+                leaves.map_or_else(|| format!("{n}^{d}"), |l| l.to_string())
+            ));
+        }
+    }
+    if distribution && n >= 2 && d > DISTRIBUTION_MAX_DEPTH {
+        return Err(format!(
+            "the exact distribution is computed for D <= {DISTRIBUTION_MAX_DEPTH} only (its cost \
+             grows fastest in D: <2,6> takes minutes); got D = {d}"
+        ));
+    }
+    Ok(leaves.unwrap_or(u64::MAX))
+}
+
 /// The first two moments of NBP\_{N,D}, exactly.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NbpMoments {

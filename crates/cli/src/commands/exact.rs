@@ -335,47 +335,9 @@ const VARIANCE_MAX_LEAVES: u64 = fuller::VARIANCE_MAX_LEAVES;
 /// a while (⟨3,5⟩, 243 leaves, takes about 4 s; ⟨12,2⟩, 144 leaves, about 1 s).
 const VARIANCE_SLOW_LEAVES: u64 = 150;
 
-/// Largest N^D of `exact var-nbp --distribution` (the library's limit).
-const DISTRIBUTION_MAX_LEAVES: u64 = fuller::DISTRIBUTION_MAX_LEAVES;
-
-/// Largest depth of `exact var-nbp --distribution` for N >= 2: the distribution's cost grows
-/// fastest in D (⟨2,5⟩ 0.14 s, ⟨4,3⟩ 1.2 s, ⟨8,2⟩ 2.7 s, but ⟨2,6⟩ 95 s).
-const DISTRIBUTION_MAX_DEPTH: u32 = 5;
-
-/// Largest depth for N = 1 (a single path: NBP = 1 at every depth; the recursion still runs
-/// once per level).
-const SINGLE_PATH_MAX_DEPTH: u32 = 64;
-
 /// Checks ⟨n, d⟩ against the exact variance's (or distribution's) limits; returns N^D.
 fn small_tree(n: u32, d: u32, distribution: bool) -> anyhow::Result<u64> {
-    let (what, max_leaves) = if distribution {
-        ("the exact distribution", DISTRIBUTION_MAX_LEAVES)
-    } else {
-        ("the exact variance", VARIANCE_MAX_LEAVES)
-    };
-    if n == 0 {
-        bail!("the branching factor N must be at least 1");
-    }
-    if n == 1 && d > SINGLE_PATH_MAX_DEPTH {
-        bail!("{what} for N = 1: D = {d} is out of range (0..={SINGLE_PATH_MAX_DEPTH})");
-    }
-    let leaves = u64::from(n).checked_pow(d).unwrap_or(u64::MAX);
-    if leaves > max_leaves {
-        bail!(
-            "{what} is computed for N^D <= {max_leaves} only (its cost grows like a power of \
-             N^D); <{n},{d}> has N^D = {}",
-            u64::from(n)
-                .checked_pow(d)
-                .map_or_else(|| format!("{n}^{d}"), |l| l.to_string())
-        );
-    }
-    if distribution && n >= 2 && d > DISTRIBUTION_MAX_DEPTH {
-        bail!(
-            "the exact distribution is computed for D <= {DISTRIBUTION_MAX_DEPTH} only (its cost \
-             grows fastest in D: <2,6> takes minutes); got D = {d}"
-        );
-    }
-    Ok(leaves)
+    fuller::exact_reach(n, d, distribution).map_err(anyhow::Error::msg)
 }
 
 /// An exact rational's cell: the rational with `--exact`, empty otherwise.
