@@ -362,6 +362,18 @@ fn beyond_exact_range(n: u32, d: u32) -> bool {
             .is_none_or(|l| l > VARIANCE_MAX_LEAVES)
 }
 
+/// The columns of `exact var-nbp`, exact or in floating point.
+const VARIANCE_COLUMNS: [&str; 8] = [
+    "N",
+    "D",
+    "mean",
+    "variance",
+    "sd",
+    "sd_over_mean",
+    "mean_exact",
+    "variance_exact",
+];
+
 fn nbp_variance(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
     if !exact && beyond_exact_range(n, d) {
         return nbp_variance_float(n, d);
@@ -381,16 +393,7 @@ fn nbp_variance(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
             "E[NBP_{{{n},{d}}}] and Var[NBP_{{{n},{d}}}], exact (the variance: Fuller et al. 1973 \
              §8's open problem)"
         ),
-        &[
-            "N",
-            "D",
-            "mean",
-            "variance",
-            "sd",
-            "sd_over_mean",
-            "mean_exact",
-            "variance_exact",
-        ],
+        &VARIANCE_COLUMNS,
     );
     table.push(vec![
         json!(n),
@@ -432,16 +435,7 @@ fn nbp_variance_float(n: u32, d: u32) -> anyhow::Result<Table> {
             "E[NBP_{{{n},{d}}}] and Var[NBP_{{{n},{d}}}], floating point (the variance: Fuller et \
              al. 1973 §8's open problem)"
         ),
-        &[
-            "N",
-            "D",
-            "mean",
-            "variance",
-            "sd",
-            "sd_over_mean",
-            "mean_exact",
-            "variance_exact",
-        ],
+        &VARIANCE_COLUMNS,
     );
     table.push(vec![
         json!(n),
