@@ -220,23 +220,23 @@ pub enum SmpMethod {
 }
 
 impl SmpMethod {
+    /// The UCI option `SMP Method`: every method and its name.
+    pub const OPTION: switches::Combo<SmpMethod> = switches::Combo {
+        option: "SMP Method",
+        choices: &[(SmpMethod::Ybwc, "ybwc"), (SmpMethod::Lazy, "lazy")],
+    };
+
     /// The UCI name (`ybwc`, `lazy`).
     pub fn name(self) -> &'static str {
-        match self {
-            SmpMethod::Ybwc => "ybwc",
-            SmpMethod::Lazy => "lazy",
-        }
+        // Every method is in `OPTION` (a test checks it).
+        Self::OPTION.name(self).unwrap_or_default()
     }
 }
 
 impl std::str::FromStr for SmpMethod {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "ybwc" => Ok(SmpMethod::Ybwc),
-            "lazy" => Ok(SmpMethod::Lazy),
-            _ => Err(format!("SMP Method must be ybwc or lazy, got {s:?}")),
-        }
+        Self::OPTION.parse(s)
     }
 }
 

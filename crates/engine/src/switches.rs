@@ -3,6 +3,10 @@
 //! option, its default and its value in the set's `NONE`. The struct, its
 //! `Default`, its constants and the UCI options are all made from that
 //! line, so adding a switch is adding the line.
+//!
+//! The UCI combo options (`SMP Method`, `Evaluation`) are declared the same
+//! way, by one list of choices ([`Combo`]): the option line, the parsing of
+//! a value and the refusal's message are made from it.
 
 /// One switch of a set `T`: the UCI check option that sets it, whether it is
 /// on by default, and the field it is.
@@ -86,9 +90,65 @@ macro_rules! switch_set {
 
 pub(crate) use switch_set;
 
+/// A UCI combo option declared by one list: each choice's value and name,
+/// in the order the option lists them.
+#[derive(Debug)]
+pub struct Combo<T: 'static> {
+    /// The option's name.
+    pub option: &'static str,
+    /// Each choice: its value and its name.
+    pub choices: &'static [(T, &'static str)],
+}
+
+impl<T: Copy> Combo<T> {
+    /// The UCI line that offers the option, `default` named as the default.
+    pub fn uci_line(&self, default: &str) -> String {
+        let vars: String = self
+            .choices
+            .iter()
+            .map(|(_, name)| format!(" var {name}"))
+            .collect();
+        format!(
+            "option name {} type combo default {default}{vars}",
+            self.option
+        )
+    }
+
+    /// The value of the choice named `name` (ASCII case-blind, as UCI
+    /// values are matched), or a message naming every choice.
+    pub fn parse(&self, name: &str) -> Result<T, String> {
+        match self
+            .choices
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case(name))
+        {
+            Some(&(value, _)) => Ok(value),
+            None => {
+                let names: Vec<&str> = self.choices.iter().map(|&(_, n)| n).collect();
+                let listed = match names.split_last() {
+                    Some((last, [])) => (*last).to_string(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                Err(format!("{} must be {listed}, got {name:?}", self.option))
+            }
+        }
+    }
+}
+
+impl<T: Copy + PartialEq> Combo<T> {
+    /// The name of the choice whose value is `value`.
+    pub fn name(&self, value: T) -> Option<&'static str> {
+        self.choices
+            .iter()
+            .find(|&&(v, _)| v == value)
+            .map(|&(_, n)| n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Switch;
+    use super::{Combo, Switch};
     use crate::{EvalTerms, Pruning};
 
     /// Each switch's field is its own: turning it alone on in `NONE` (or
@@ -196,5 +256,46 @@ mod tests {
         assert_eq!(on(Pruning::FIXED_TREE), ["RootReductions"]);
         assert!(!EvalTerms::NONE.any());
         assert!(EvalTerms::ALL.any());
+    }
+
+    /// The combo options as the engine has always listed them, and the
+    /// refusals of a name that is no choice.
+    #[test]
+    fn the_combo_options_are_the_engines() {
+        use crate::uci::{EVALUATION, EVALUATION_DEFAULT};
+        use crate::{Engine, EngineEval, SmpMethod};
+        assert_eq!(
+            SmpMethod::OPTION.uci_line(SmpMethod::default().name()),
+            "option name SMP Method type combo default ybwc var ybwc var lazy"
+        );
+        assert_eq!(
+            EVALUATION.uci_line(EVALUATION_DEFAULT),
+            "option name Evaluation type combo default tapered \
+             var tapered var standard var material var mobility"
+        );
+        assert_eq!(
+            "both".parse::<SmpMethod>(),
+            Err("SMP Method must be ybwc or lazy, got \"both\"".to_string())
+        );
+        assert_eq!(
+            EVALUATION.parse("fuller").err().as_deref(),
+            Some("Evaluation must be tapered, standard, material or mobility, got \"fuller\"")
+        );
+        let single = Combo {
+            option: "One",
+            choices: &[(1, "one")],
+        };
+        assert_eq!(
+            single.parse("two"),
+            Err("One must be one, got \"two\"".to_string())
+        );
+        for method in [SmpMethod::Ybwc, SmpMethod::Lazy] {
+            assert_eq!(method.name().to_uppercase().parse(), Ok(method));
+        }
+        // The listed default is what the engine starts with.
+        let default = EVALUATION
+            .parse(EVALUATION_DEFAULT)
+            .map(|f| f(EngineEval::Standard));
+        assert_eq!(default, Ok(Engine::new(1).eval));
     }
 }

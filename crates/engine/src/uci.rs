@@ -57,7 +57,7 @@ use std::time::Duration;
 
 use cozy_chess::Move;
 
-use crate::switches::Switch;
+use crate::switches::{Combo, Switch};
 use crate::{
     DEFAULT_HASH_MB, Engine, EngineEval, EvalTerms, GoParams, Pruning, Report, SearchControl,
     SearchInfo, nps,
@@ -148,6 +148,31 @@ struct Session {
 
 /// The largest `Move Overhead` accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// The UCI option `Evaluation`: each choice and what it makes of the
+/// evaluation in use (`tapered` keeps the terms chosen so far).
+pub const EVALUATION: Combo<fn(EngineEval) -> EngineEval> = Combo {
+    option: "Evaluation",
+    choices: &[
+        (
+            |eval| match eval {
+                EngineEval::Tapered(terms) => EngineEval::Tapered(terms),
+                _ => EngineEval::Tapered(EvalTerms::default()),
+            },
+            "tapered",
+        ),
+        (|_| EngineEval::Standard, "standard"),
+        (|_| EngineEval::Fuller(Evaluator::Material), "material"),
+        (
+            |_| EngineEval::Fuller(Evaluator::MaterialMobility),
+            "mobility",
+        ),
+    ],
+};
+
+/// The `Evaluation` choice that gives [`Engine::new`]'s evaluation (a
+/// test checks it).
+pub(crate) const EVALUATION_DEFAULT: &str = "tapered";
 
 /// Writes a move in the notation the GUI asked for: standard UCI, or the
 /// king-takes-rook castling of `UCI_Chess960`.
@@ -398,10 +423,7 @@ impl Session {
             "option name Threads type spin default 1 min 1 max {}",
             crate::cores()
         ));
-        o.line(&format!(
-            "option name SMP Method type combo default {} var ybwc var lazy",
-            crate::SmpMethod::default().name()
-        ));
+        o.line(&crate::SmpMethod::OPTION.uci_line(crate::SmpMethod::default().name()));
         o.line(&format!(
             "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
             crate::time::DEFAULT_OVERHEAD.as_millis()
@@ -412,7 +434,7 @@ impl Session {
         o.line("option name UCI_AnalyseMode type check default false");
         o.line("option name FullMoveTime type check default true");
         o.line("option name SpendClock type check default false");
-        o.line("option name Evaluation type combo default tapered var tapered var standard var material var mobility");
+        o.line(&EVALUATION.uci_line(EVALUATION_DEFAULT));
         let check_options = (Pruning::SWITCHES.iter().filter_map(Switch::check_option))
             .chain(EvalTerms::SWITCHES.iter().filter_map(Switch::check_option));
         for (name, default) in check_options {
@@ -487,21 +509,7 @@ impl Session {
                 need(name, value).and_then(|v| parse_check(v).map(|b| engine.analyse_mode = b))
             }
             "evaluation" => need(name, value).and_then(|v| {
-                engine.eval = match v.to_ascii_lowercase().as_str() {
-                    // Keeps the terms chosen so far.
-                    "tapered" => match engine.eval {
-                        EngineEval::Tapered(terms) => EngineEval::Tapered(terms),
-                        _ => EngineEval::Tapered(EvalTerms::default()),
-                    },
-                    "standard" => EngineEval::Standard,
-                    "material" => EngineEval::Fuller(Evaluator::Material),
-                    "mobility" => EngineEval::Fuller(Evaluator::MaterialMobility),
-                    _ => {
-                        return Err(format!(
-                            "Evaluation must be tapered, standard, material or mobility, got {v:?}"
-                        ));
-                    }
-                };
+                engine.eval = EVALUATION.parse(v)?(engine.eval);
                 Ok(())
             }),
             other => match (Pruning::option(other), EvalTerms::option(other)) {
