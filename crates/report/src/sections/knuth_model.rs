@@ -385,7 +385,7 @@ fn second_order(label: String, ratio: f64, numbers: String, cite: &str) -> Compa
     } else {
         c.explained(format!(
             "{numbers}, above the rule's {RULE}: F1 examines more than 10% beyond F2 (the paper \
-             calls the effect second-order without a threshold; the 10% rule is ours, fixed \
+             calls the effect second-order without a threshold: the 10% rule is ours, fixed \
              before the comparison)"
         ))
     }

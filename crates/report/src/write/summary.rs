@@ -1,5 +1,5 @@
 //! The abstract at the top of the report, computed from the report itself:
-//! what reproduces, what does not and why (one line each), the seeds' own
+//! what reproduces, what does not and why (one line per item), the seeds' own
 //! inconsistencies, what is new, and how much agrees only by construction.
 
 use crate::model::{Report, SectionVerdict, Verdict};
@@ -15,6 +15,39 @@ pub(crate) struct Paragraph {
 /// The first sentence of a reason (the rest stays in the tables).
 fn first_clause(reason: &str) -> &str {
     reason.split("; ").next().unwrap_or(reason)
+}
+
+/// One line per item with a difference: the item, how many of its comparisons
+/// differ, and the first of them with its reason.
+fn differing_items(report: &Report) -> Vec<String> {
+    report
+        .sections
+        .iter()
+        .flat_map(|s| &s.items)
+        .filter_map(|item| {
+            let differing: Vec<_> = item
+                .comparisons
+                .iter()
+                .filter(|c| c.verdict() == Verdict::Differs)
+                .collect();
+            let first = differing.first()?;
+            let count = if differing.len() == 1 {
+                String::new()
+            } else {
+                format!(
+                    " ({} of its {} comparisons differ)",
+                    differing.len(),
+                    item.comparisons.len()
+                )
+            };
+            Some(format!(
+                "{}{count}: {} — {}",
+                item.title,
+                first.label(),
+                first_clause(first.reason())
+            ))
+        })
+        .collect()
 }
 
 /// The abstract, paragraph by paragraph.
@@ -42,16 +75,16 @@ pub(crate) fn paragraphs(report: &Report) -> Vec<Paragraph> {
         ),
         lines: agreeing,
     }];
-    let differing: Vec<String> = all()
+    let differs = all()
         .filter(|(_, _, c)| c.verdict() == Verdict::Differs)
-        .map(|(_, i, c)| format!("{}: {} — {}", i.title, c.label(), first_clause(c.reason())))
-        .collect();
+        .count();
+    let differing = differing_items(report);
     out.push(Paragraph {
-        lead: if differing.is_empty() {
+        lead: if differs == 0 {
             "What does not reproduce: nothing.".to_string()
         } else {
             format!(
-                "What does not reproduce, and why ({} comparisons):",
+                "What does not reproduce, and why ({differs} comparisons in {} items; each item's first difference shown, the rest in its table):",
                 differing.len()
             )
         },
