@@ -9,6 +9,7 @@
 //! stop flag that is never raised (the Monte Carlo runner's searches) it
 //! gives the same again, and a raised flag stops it within a poll.
 
+use crate::common;
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
 use std::sync::Arc;
@@ -17,7 +18,6 @@ use std::sync::atomic::AtomicBool;
 use alphabeta_core::{
     Game, INFINITY, Limits, MoveList, NEG_INFINITY, NodeTypes, Search, Stats, Trace, Value,
 };
-use alphabeta_models::hash::node_hash;
 use alphabeta_models::{ModelSpec, ModelVisitor, RangeR, TreeModel, Uniform};
 
 /// The same game searched by the general path: successors copied into a
@@ -120,25 +120,6 @@ fn counted<R: ReturnRule, G: Game>(
     (value, nodes, stats, bare_value, bare.nodes())
 }
 
-/// Windows: the full one, and a few drawn from the seed around the values
-/// the trees take (narrow ones make many cutoffs and fail high and low):
-/// `a` in `[-scale, scale]`, width in `[1, scale]`, computed in 128 bits
-/// (with `scale` = 2^55, `2000 · scale` does not fit in a `Value`: the
-/// windows wrapped, and some were empty, before 2026-11-26).
-fn windows(seed: u64, scale: Value) -> Vec<(Value, Value)> {
-    let mut out = vec![(NEG_INFINITY, INFINITY)];
-    let scale = i128::from(scale);
-    for k in 0..3 {
-        let h = node_hash(seed ^ 0xc0_4ac7, k);
-        let a = i128::from(h % 2001) * scale / 1000 - scale;
-        let w = 1 + i128::from((h >> 32) % 1000) * scale / 1000;
-        let window = (Value::try_from(a).unwrap(), Value::try_from(a + w).unwrap());
-        assert!(window.0 < window.1, "{window:?}");
-        out.push(window);
-    }
-    out
-}
-
 /// A window that is empty (alpha ≥ beta) breaks alpha-beta's precondition,
 /// which only a debug build checks; a release build searches it by the
 /// general path, the compact path being for non-empty windows only, so
@@ -193,7 +174,7 @@ fn agree<G: TreeModel>(tree: &G, scale: Value, seed: u64) -> usize {
         assert_eq!((first, second), (compact.stats.clone(), compact.stats));
     }
     let mut compared = 0;
-    for window in windows(seed, scale) {
+    for window in common::windows(0xc0_4ac7, seed, scale) {
         both::<FailHard, G>(tree, window);
         both::<HardBound, G>(tree, window);
         both::<FailSoft, G>(tree, window);

@@ -5,13 +5,13 @@
 //! windows, return rules and node limits; and the counts pinned before the
 //! hook existed still hold.
 
+use crate::common;
 use alphabeta_core::procedures::{FailHard, FailSoft, HardBound, ReturnRule, alpha_beta};
 
 use alphabeta_core::{
     Game, INFINITY, Limits, MoveList, NEG_INFINITY, NodeTypes, Numbered, Search, Stats, Trace,
     Value,
 };
-use alphabeta_models::hash::node_hash;
 use alphabeta_models::{LeafValues, RangeR, TreeModel, Uniform, UniformTree};
 
 /// The same game with the trait's default hook: every successor of a leaf
@@ -92,19 +92,6 @@ fn bare<R: ReturnRule, G: Game>(
     (value, s.nodes())
 }
 
-/// Windows: the full one, and a few drawn from the seed around the values
-/// the trees take (narrow ones make many cutoffs and fail high and low).
-fn windows(seed: u64, scale: Value) -> Vec<(Value, Value)> {
-    let mut out = vec![(NEG_INFINITY, INFINITY)];
-    for k in 0..3 {
-        let h = node_hash(seed ^ 0x5eed, k);
-        let a = (h % 2001) as Value * scale / 1000 - scale;
-        let w = 1 + ((h >> 32) % 1000) as Value * scale / 1000;
-        out.push((a, a + w));
-    }
-    out
-}
-
 /// Compares the search of `tree` with the search of the same tree without
 /// the hook, for the three return rules, every window, with and without the
 /// principal variation, and under node limits.
@@ -113,7 +100,7 @@ fn agree<V: LeafValues>(tree: &UniformTree<V>, scale: Value, seed: u64) -> usize
     let root = tree.root();
     let depth = tree.depth();
     let mut compared = 0;
-    for window in windows(seed, scale) {
+    for window in common::windows(0x5eed, seed, scale) {
         for pv in [false, true] {
             fn both<R: ReturnRule, V: LeafValues>(
                 tree: &UniformTree<V>,
