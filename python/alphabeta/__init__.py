@@ -493,7 +493,8 @@ def var_nbp(n: int, d: int, exact: bool = False):
     point by the pair integral over parting depths (docs/analysis.md): an
     :class:`Estimated` whose ``.error_estimate`` is an estimate, not a
     certified bound (seconds at most for most sizes, about two minutes at
-    ⟨64, 16⟩). ``exact=True`` there, or a tree beyond both ranges, raises
+    ⟨64, 16⟩; neither computation polls for Ctrl-C, so a KeyboardInterrupt
+    is raised when it returns). ``exact=True`` there, or a tree beyond both ranges, raises
     :class:`ValueError`. The standard deviation over the mean is
     ``var_nbp(n, d) ** 0.5 / exact_nbp(n, d)``.
     """
