@@ -4,10 +4,13 @@
 Usage: python3 crates/engine/tests/uci_client.py [ENGINE_BINARY]
 (default: target/release/alphabeta). Needs `pip install chess`.
 
-Checks the handshake and options, analysis (scores, mates, MultiPV, infinite
-analysis stopped by the client), playing under every kind of limit, a full
-game of the engine against itself through engine.play, and that protocol
-errors are reported without the engine dying. Prints one line a check and a
+Checks the handshake and options, analysis (scores, mates, MultiPV: every
+line of every iteration under node and time limits, seldepth never below
+depth; infinite analysis stopped by the client), playing under every kind of
+limit (a fixed move time spent whatever Move Overhead is), a full game of the
+engine against itself through engine.play, that protocol errors are reported
+without the engine dying, and (raw UCI) that no info line is written twice
+before bestmove. Prints one line a check and a
 closing `N passed, M failed`; exits non-zero when a check failed.
 """
 
@@ -82,25 +85,33 @@ def multipv(engine):
     infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=4), multipv=3)
     firsts = {info["pv"][0] for info in infos}
     check("MultiPV 3 gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
-    # Under a node limit the search stops inside an iteration: the GUI still
-    # sees lines 1, 2 and 3 of every iteration, in order, with three different
-    # first moves, and the final result has all three.
-    for nodes in (5000, 20000, 50000):
+    # Under a node or time limit the search stops inside an iteration: the
+    # GUI still sees lines 1, 2 and 3 of every iteration, in order, with three
+    # different first moves (a cut iteration's lines completed by the last
+    # one's, one depth less), seldepth never below depth, and the final
+    # result has all three. Aspiration bounds (after a second) are not lines.
+    for name, limit in [(f"{n} nodes", chess.engine.Limit(nodes=n)) for n in (5000, 20000, 50000)] + [
+            ("0.3 s", chess.engine.Limit(time=0.3))]:
         blocks = []
-        with engine.analysis(chess.Board(), chess.engine.Limit(nodes=nodes), multipv=3) as analysis:
+        shallow = []
+        with engine.analysis(chess.Board(), limit, multipv=3) as analysis:
             for info in analysis:
-                if "pv" not in info:
+                if "pv" not in info or info.get("lowerbound") or info.get("upperbound"):
                     continue
+                if info.get("seldepth", 0) < info.get("depth", 0):
+                    shallow.append(info)
                 if info.get("multipv") == 1:
                     blocks.append([])
                 if blocks:
-                    blocks[-1].append((info.get("multipv"), info["pv"][0]))
+                    blocks[-1].append((info.get("multipv"), info["pv"][0], info.get("depth")))
         whole = bool(blocks) and all(
-            [n for n, _ in block] == [1, 2, 3] and len({m for _, m in block}) == 3 for block in blocks)
-        check(f"MultiPV 3 at {nodes} nodes: every iteration reports lines 1-3", whole, blocks[-2:])
-        infos = engine.analyse(chess.Board(), chess.engine.Limit(nodes=nodes), multipv=3)
+            [n for n, _, _ in block] == [1, 2, 3] and len({m for _, m, _ in block}) == 3
+            and all(d in (block[0][2], block[0][2] - 1) for _, _, d in block) for block in blocks)
+        check(f"MultiPV 3 at {name}: every iteration reports lines 1-3", whole, blocks[-2:])
+        check(f"MultiPV 3 at {name}: seldepth never below depth", not shallow, shallow[:2])
+        infos = engine.analyse(chess.Board(), limit, multipv=3)
         firsts = {info["pv"][0] for info in infos}
-        check(f"MultiPV 3 at {nodes} nodes gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
+        check(f"MultiPV 3 at {name} gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
 
 
 def infinite_analysis(engine):
@@ -129,6 +140,14 @@ def limits(engine):
         result = engine.play(board, limit)
         elapsed = time.monotonic() - start
         check(f"go {name}", result.move in board.legal_moves and elapsed < 3.0, f"{result.move} {elapsed:.2f}s")
+    # A fixed move time is spent (less a 5-ms margin), not shortened by
+    # Move Overhead, which is for clocks: the answer comes no sooner.
+    engine.configure({"Move Overhead": 1000})
+    start = time.monotonic()
+    result = engine.play(board, chess.engine.Limit(time=0.3))
+    elapsed = time.monotonic() - start
+    engine.configure({"Move Overhead": 20})
+    check("go movetime 300 with Move Overhead 1000 takes its 300 ms", 0.295 <= elapsed < 3.0, f"{elapsed:.3f}s")
 
 
 def full_game(engine):
@@ -171,6 +190,41 @@ def raw_errors():
     check("engine exits cleanly at end of input", proc.returncode == 0, proc.returncode)
 
 
+def said_once():
+    # Before bestmove, no line is written again with only its count and time
+    # moved on; the last count is the whole search's.
+    for go in ("go depth 6", "go nodes 30000", "go movetime 300"):
+        for multipv in (1, 3):
+            commands = f"uci\nsetoption name MultiPV value {multipv}\nposition startpos\n{go}\n"
+            proc = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            proc.stdin.write(commands)
+            proc.stdin.flush()
+            lines = []
+            for line in proc.stdout:
+                lines.append(line.strip())
+                if line.startswith("bestmove"):
+                    break
+            proc.stdin.close()
+            proc.wait(timeout=30)
+            infos = [line for line in lines if line.startswith("info depth") and " pv " in line]
+
+            def said(line):
+                words, kept = iter(line.split()), []
+                for w in words:
+                    if w in ("nodes", "nps", "time", "hashfull"):
+                        next(words, None)
+                    else:
+                        kept.append(w)
+                return " ".join(kept)
+
+            twice = [a for a, b in zip(infos, infos[1:]) if said(a) == said(b)]
+            counts = [int(line.split(" nodes ")[1].split()[0]) for line in lines if " nodes " in line]
+            last = lines[-2] if len(lines) >= 2 else ""
+            whole = " nodes " in last and counts and int(last.split(" nodes ")[1].split()[0]) == max(counts)
+            check(f"{go}, MultiPV {multipv}: each line said once, the last count the whole search's",
+                  not twice and whole, twice[:2] or lines[-3:])
+
+
 def main():
     try:
         engine = chess.engine.SimpleEngine.popen_uci(COMMAND)
@@ -185,6 +239,7 @@ def main():
     finally:
         engine.quit()
     run_check("raw_errors", raw_errors)
+    run_check("said_once", said_once)
     passed = sum(results)
     failed = len(results) - passed
     print(f"{passed} passed, {failed} failed")
