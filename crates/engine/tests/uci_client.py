@@ -9,13 +9,15 @@ line of every iteration under node and time limits, seldepth never below
 depth; infinite analysis stopped by the client), playing under every kind of
 limit (a fixed move time spent whatever Move Overhead is), a full game of the
 engine against itself through engine.play, that protocol errors are reported
-without the engine dying, and (raw UCI) that no info line is written twice
-before bestmove. Prints one line a check and a
+without the engine dying, and (raw UCI, one and two threads) that no info line
+or count is written twice before bestmove. Prints one line a check and a
 closing `N passed, M failed`; exits non-zero when a check failed.
 """
 
+import itertools
 import subprocess
 import sys
+import threading
 import time
 
 import chess
@@ -190,39 +192,58 @@ def raw_errors():
     check("engine exits cleanly at end of input", proc.returncode == 0, proc.returncode)
 
 
+def what_it_says(line):
+    """An info line without the fields that move on as the search goes
+    (nodes, nps, time, hashfull)."""
+    words, kept = iter(line.split()), []
+    for w in words:
+        if w in ("nodes", "nps", "time", "hashfull"):
+            next(words, None)
+        else:
+            kept.append(w)
+    return " ".join(kept)
+
+
+def nodes_of(line):
+    return int(line.split(" nodes ")[1].split()[0]) if " nodes " in line else None
+
+
 def said_once():
     # Before bestmove, no line is written again with only its count and time
-    # moved on; the last count is the whole search's.
-    for go in ("go depth 6", "go nodes 30000", "go movetime 300"):
-        for multipv in (1, 3):
-            commands = f"uci\nsetoption name MultiPV value {multipv}\nposition startpos\n{go}\n"
-            proc = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-            proc.stdin.write(commands)
-            proc.stdin.flush()
-            lines = []
-            for line in proc.stdout:
-                lines.append(line.strip())
-                if line.startswith("bestmove"):
-                    break
-            proc.stdin.close()
-            proc.wait(timeout=30)
-            infos = [line for line in lines if line.startswith("info depth") and " pv " in line]
-
-            def said(line):
-                words, kept = iter(line.split()), []
-                for w in words:
-                    if w in ("nodes", "nps", "time", "hashfull"):
-                        next(words, None)
-                    else:
-                        kept.append(w)
-                return " ".join(kept)
-
-            twice = [a for a, b in zip(infos, infos[1:]) if said(a) == said(b)]
-            counts = [int(line.split(" nodes ")[1].split()[0]) for line in lines if " nodes " in line]
-            last = lines[-2] if len(lines) >= 2 else ""
-            whole = " nodes " in last and counts and int(last.split(" nodes ")[1].split()[0]) == max(counts)
-            check(f"{go}, MultiPV {multipv}: each line said once, the last count the whole search's",
-                  not twice and whole, twice[:2] or lines[-3:])
+    # moved on, a closing count line (`info nodes ...`) never repeats the
+    # count of the line before it, and the last count is the whole search's.
+    # On two threads (where the machine has them; else the option is
+    # refused and one searches) the helpers' last positions may change the
+    # count after the main thread's last line.
+    for go, multipv, threads in itertools.product(("go depth 6", "go nodes 30000", "go movetime 300"),
+                                                  (1, 3), (1, 2)):
+        commands = (f"uci\nsetoption name Threads value {threads}\nsetoption name MultiPV value {multipv}\n"
+                    f"position startpos\n{go}\n")
+        # The input stays open until bestmove (its end would stop the
+        # search); an engine that never answers is killed after 30 s.
+        proc = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        watchdog = threading.Timer(30, proc.kill)
+        watchdog.start()
+        proc.stdin.write(commands)
+        proc.stdin.flush()
+        lines = []
+        for line in proc.stdout:
+            lines.append(line.strip())
+            if line.startswith("bestmove"):
+                break
+        proc.stdin.close()
+        proc.wait(timeout=30)
+        watchdog.cancel()
+        infos = [line for line in lines if line.startswith("info depth") and " pv " in line]
+        twice = [a for a, b in zip(infos, infos[1:]) if what_it_says(a) == what_it_says(b)]
+        counted = [line for line in lines if nodes_of(line) is not None]
+        twice += [b for a, b in zip(counted, counted[1:])
+                  if b.startswith("info nodes ") and nodes_of(a) == nodes_of(b)]
+        last = lines[-2] if len(lines) >= 2 else ""
+        whole = bool(counted) and nodes_of(last) == max(nodes_of(line) for line in counted)
+        check(f"{go}, MultiPV {multipv}, Threads {threads}: each line said once, the last count the whole search's",
+              lines[-1:] != [] and lines[-1].startswith("bestmove") and not twice and whole,
+              twice[:2] or lines[-3:])
 
 
 def main():
