@@ -398,6 +398,20 @@ impl Engine {
         mut on_report: impl FnMut(&Report),
     ) -> SearchOutcome {
         let started = Instant::now();
+        // The last count reported: a search on several threads closes with
+        // the whole count only when the helpers' last positions changed it,
+        // so no count is said twice before the move.
+        let last_count = std::cell::Cell::new(None);
+        let mut on_report = |r: &Report| {
+            match r {
+                Report::Iteration(info) | Report::Bound { info, .. } => {
+                    last_count.set(Some(info.nodes))
+                }
+                Report::Progress { nodes, .. } => last_count.set(Some(*nodes)),
+                Report::CurrMove { .. } => {}
+            }
+            on_report(r)
+        };
         self.allocate_table();
         self.ordering.clear();
         let board = root.board().clone();
@@ -524,7 +538,7 @@ impl Engine {
         // count reported becomes the whole search's.
         outcome.nodes += helper_nodes.load(std::sync::atomic::Ordering::Relaxed);
         outcome.hashfull = self.tt.permille_full();
-        if threads > 1 {
+        if threads > 1 && last_count.get() != Some(outcome.nodes) {
             on_report(&Report::Progress {
                 nodes: outcome.nodes,
                 time: started.elapsed(),
@@ -1500,6 +1514,95 @@ mod tests {
     }
 
     #[test]
+    fn every_multipv_line_is_reported_in_every_iteration_under_any_limit() {
+        // The reports of a search with MultiPV N, cut into blocks at each
+        // `multipv 1`: every block is lines 1 to N (fewer only where the
+        // position has fewer moves) in order, with different first moves,
+        // at the block's depth or the one before it (the last iteration's
+        // lines completing a cut one), and `seldepth` at least `depth`.
+        // Only a first iteration that a limit cut before its last line may
+        // end short: no earlier iteration has lines to complete it with.
+        // Node limits from inside depth 1 to deep into the search, a depth
+        // limit and a stop requested during an iteration are all tried.
+        let positions: Vec<Position> = std::iter::once(Position::startpos())
+            .chain(wac(4))
+            .chain(std::iter::once(
+                Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1").expect("fen"),
+            ))
+            .collect();
+        let limits = [100, 1_000, 5_000, 20_000, 60_000].map(|n| GoParams {
+            nodes: Some(n),
+            ..Default::default()
+        });
+        for pos in &positions {
+            let legal = pos.legal_moves().len();
+            for multipv in [2, 3] {
+                let runs = limits.iter().map(|p| (p.clone(), None)).chain([
+                    (
+                        GoParams {
+                            depth: Some(5),
+                            ..Default::default()
+                        },
+                        None,
+                    ),
+                    (
+                        GoParams {
+                            depth: Some(12),
+                            ..Default::default()
+                        },
+                        Some(6),
+                    ),
+                ]);
+                for (params, stop_at_depth) in runs {
+                    let mut engine = Engine::new(4);
+                    engine.multipv = multipv;
+                    engine.report_after = Duration::ZERO;
+                    let control = SearchControl::default();
+                    let mut blocks: Vec<Vec<SearchInfo>> = Vec::new();
+                    engine.search_reporting(pos, &params, &control, |r| match r {
+                        Report::Iteration(info) => {
+                            if info.multipv == 1 {
+                                blocks.push(Vec::new());
+                            }
+                            blocks
+                                .last_mut()
+                                .expect("multipv 1 first")
+                                .push(info.clone());
+                        }
+                        Report::CurrMove { depth, number, .. }
+                            if Some(*depth) == stop_at_depth && *number == 3 =>
+                        {
+                            control.stop()
+                        }
+                        _ => {}
+                    });
+                    let what = format!("{} multipv {multipv} {params:?}", pos.fen());
+                    assert!(!blocks.is_empty(), "{what}");
+                    let lines = multipv.min(legal);
+                    for (i, block) in blocks.iter().enumerate() {
+                        let numbers: Vec<usize> = block.iter().map(|b| b.multipv).collect();
+                        assert_eq!(numbers, (1..=numbers.len()).collect::<Vec<_>>(), "{what}");
+                        let cut_first = i + 1 == blocks.len() && block[0].depth == 1;
+                        if !cut_first {
+                            assert_eq!(numbers.len(), lines, "{what}: {block:?}");
+                        }
+                        let firsts: std::collections::HashSet<Move> =
+                            block.iter().map(|b| b.pv[0]).collect();
+                        assert_eq!(firsts.len(), block.len(), "{what}: {block:?}");
+                        for b in block {
+                            assert!(
+                                b.depth == block[0].depth || b.depth + 1 == block[0].depth,
+                                "{what}: {block:?}"
+                            );
+                            assert!(b.seldepth >= b.depth as usize, "{what}: {b:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_node_limit_holds_in_every_iteration_for_any_multipv() {
         // Every limit holds from the first node, the first iteration
         // included (with MultiPV 3, `go nodes 100` must not search
@@ -1564,6 +1667,56 @@ mod tests {
             assert_eq!(last_count, Some(out.nodes), "{}", pos.fen());
             if start % 1024 != 0 {
                 assert_ne!(out.nodes % 1024, 0, "{}", pos.fen());
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_count_before_the_move_is_the_whole_searchs_and_said_once() {
+        // On one thread and on two (either method), under node limits that
+        // end the search inside an iteration and between two, the last
+        // report is the search's whole count, and a closing progress line
+        // (`info nodes … time …`) comes only when it says something new:
+        // never right after a line with the same count.
+        let threads = alphabeta_core::resources::cores().min(2);
+        for (threads, smp) in [
+            (1, SmpMethod::Ybwc),
+            (threads, SmpMethod::Ybwc),
+            (threads, SmpMethod::Lazy),
+        ] {
+            for multipv in [1, 3] {
+                for n in [3_000, 30_000] {
+                    let mut engine = Engine::new(4);
+                    engine.set_threads(threads).expect("threads");
+                    engine.smp = smp;
+                    engine.multipv = multipv;
+                    let params = GoParams {
+                        nodes: Some(n),
+                        ..Default::default()
+                    };
+                    let mut counts = Vec::new();
+                    let out = engine.search_reporting(
+                        &Position::startpos(),
+                        &params,
+                        &SearchControl::default(),
+                        |r| match r {
+                            Report::Iteration(info) | Report::Bound { info, .. } => {
+                                counts.push((info.nodes, false))
+                            }
+                            Report::Progress { nodes, .. } => counts.push((*nodes, true)),
+                            Report::CurrMove { .. } => {}
+                        },
+                    );
+                    let what = format!("{threads} {smp:?} multipv {multipv} nodes {n}");
+                    assert_eq!(
+                        counts.last().map(|c| c.0),
+                        Some(out.nodes),
+                        "{what}: {counts:?}"
+                    );
+                    for pair in counts.windows(2) {
+                        assert!(!pair[1].1 || pair[0].0 != pair[1].0, "{what}: {counts:?}");
+                    }
+                }
             }
         }
     }

@@ -46,7 +46,9 @@
 //! Young Brothers Wait on the engine's own search, [`crate::ybwc`])
 //! or `lazy` (Lazy SMP: every thread searches the whole tree, sharing the
 //! table). Either way only the main thread writes `info` lines and the one
-//! `bestmove`; `nodes` is the sum over all threads.
+//! `bestmove`; `nodes` is the sum over all threads, and once the helpers
+//! have ended, `info nodes … time …` gives the whole count if the helpers'
+//! last positions changed it.
 
 use std::io::{BufRead, Read, Write};
 use std::str::SplitWhitespace;

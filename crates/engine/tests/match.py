@@ -130,7 +130,12 @@ def play_game(ours, theirs, start, ours_white, args):
     game_id = object()
     reason = None
     result = None
+    # Each side's clock once move 40 is played (how the clock is spent
+    # through the game, not only what is left at its end).
+    at_move_40 = None
     while result is None:
+        if board.ply() == 80 and at_move_40 is None:
+            at_move_40 = dict(clock)
         if board.is_game_over(claim_draw=True):
             outcome = board.outcome(claim_draw=True)
             result = {True: 1.0, False: 0.0, None: 0.5}[
@@ -175,6 +180,8 @@ def play_game(ours, theirs, start, ours_white, args):
     if not args.nodes:
         # How much of its clock each side left unused.
         reason = f"{reason}; clock left {clock[us]:.2f} s, opponent {clock[not us]:.2f} s"
+        if at_move_40 is not None:
+            reason += f" (at move 40: {at_move_40[us]:.2f} s, opponent {at_move_40[not us]:.2f} s)"
     return result, reason, board
 
 

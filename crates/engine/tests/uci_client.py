@@ -4,15 +4,20 @@
 Usage: python3 crates/engine/tests/uci_client.py [ENGINE_BINARY]
 (default: target/release/alphabeta). Needs `pip install chess`.
 
-Checks the handshake and options, analysis (scores, mates, MultiPV, infinite
-analysis stopped by the client), playing under every kind of limit, a full
-game of the engine against itself through engine.play, and that protocol
-errors are reported without the engine dying. Prints one line a check and a
+Checks the handshake and options, analysis (scores, mates, MultiPV: every
+line of every iteration under node and time limits, seldepth never below
+depth; infinite analysis stopped by the client), playing under every kind of
+limit (a fixed move time spent whatever Move Overhead is), a full game of the
+engine against itself through engine.play, that protocol errors are reported
+without the engine dying, and (raw UCI, one and two threads) that no info line
+or count is written twice before bestmove. Prints one line a check and a
 closing `N passed, M failed`; exits non-zero when a check failed.
 """
 
+import itertools
 import subprocess
 import sys
+import threading
 import time
 
 import chess
@@ -82,25 +87,33 @@ def multipv(engine):
     infos = engine.analyse(chess.Board(), chess.engine.Limit(depth=4), multipv=3)
     firsts = {info["pv"][0] for info in infos}
     check("MultiPV 3 gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
-    # Under a node limit the search stops inside an iteration: the GUI still
-    # sees lines 1, 2 and 3 of every iteration, in order, with three different
-    # first moves, and the final result has all three.
-    for nodes in (5000, 20000, 50000):
+    # Under a node or time limit the search stops inside an iteration: the
+    # GUI still sees lines 1, 2 and 3 of every iteration, in order, with three
+    # different first moves (a cut iteration's lines completed by the last
+    # one's, one depth less), seldepth never below depth, and the final
+    # result has all three. Aspiration bounds (after a second) are not lines.
+    for name, limit in [(f"{n} nodes", chess.engine.Limit(nodes=n)) for n in (5000, 20000, 50000)] + [
+            ("0.3 s", chess.engine.Limit(time=0.3))]:
         blocks = []
-        with engine.analysis(chess.Board(), chess.engine.Limit(nodes=nodes), multipv=3) as analysis:
+        shallow = []
+        with engine.analysis(chess.Board(), limit, multipv=3) as analysis:
             for info in analysis:
-                if "pv" not in info:
+                if "pv" not in info or info.get("lowerbound") or info.get("upperbound"):
                     continue
+                if info.get("seldepth", 0) < info.get("depth", 0):
+                    shallow.append(info)
                 if info.get("multipv") == 1:
                     blocks.append([])
                 if blocks:
-                    blocks[-1].append((info.get("multipv"), info["pv"][0]))
+                    blocks[-1].append((info.get("multipv"), info["pv"][0], info.get("depth")))
         whole = bool(blocks) and all(
-            [n for n, _ in block] == [1, 2, 3] and len({m for _, m in block}) == 3 for block in blocks)
-        check(f"MultiPV 3 at {nodes} nodes: every iteration reports lines 1-3", whole, blocks[-2:])
-        infos = engine.analyse(chess.Board(), chess.engine.Limit(nodes=nodes), multipv=3)
+            [n for n, _, _ in block] == [1, 2, 3] and len({m for _, m, _ in block}) == 3
+            and all(d in (block[0][2], block[0][2] - 1) for _, _, d in block) for block in blocks)
+        check(f"MultiPV 3 at {name}: every iteration reports lines 1-3", whole, blocks[-2:])
+        check(f"MultiPV 3 at {name}: seldepth never below depth", not shallow, shallow[:2])
+        infos = engine.analyse(chess.Board(), limit, multipv=3)
         firsts = {info["pv"][0] for info in infos}
-        check(f"MultiPV 3 at {nodes} nodes gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
+        check(f"MultiPV 3 at {name} gives three lines", len(infos) == 3 and len(firsts) == 3, infos)
 
 
 def infinite_analysis(engine):
@@ -129,6 +142,14 @@ def limits(engine):
         result = engine.play(board, limit)
         elapsed = time.monotonic() - start
         check(f"go {name}", result.move in board.legal_moves and elapsed < 3.0, f"{result.move} {elapsed:.2f}s")
+    # A fixed move time is spent (less a 5-ms margin), not shortened by
+    # Move Overhead, which is for clocks: the answer comes no sooner.
+    engine.configure({"Move Overhead": 1000})
+    start = time.monotonic()
+    result = engine.play(board, chess.engine.Limit(time=0.3))
+    elapsed = time.monotonic() - start
+    engine.configure({"Move Overhead": 20})
+    check("go movetime 300 with Move Overhead 1000 takes its 300 ms", 0.295 <= elapsed < 3.0, f"{elapsed:.3f}s")
 
 
 def full_game(engine):
@@ -171,6 +192,60 @@ def raw_errors():
     check("engine exits cleanly at end of input", proc.returncode == 0, proc.returncode)
 
 
+def what_it_says(line):
+    """An info line without the fields that move on as the search goes
+    (nodes, nps, time, hashfull)."""
+    words, kept = iter(line.split()), []
+    for w in words:
+        if w in ("nodes", "nps", "time", "hashfull"):
+            next(words, None)
+        else:
+            kept.append(w)
+    return " ".join(kept)
+
+
+def nodes_of(line):
+    return int(line.split(" nodes ")[1].split()[0]) if " nodes " in line else None
+
+
+def said_once():
+    # Before bestmove, no line is written again with only its count and time
+    # moved on, a closing count line (`info nodes ...`) never repeats the
+    # count of the line before it, and the last count is the whole search's.
+    # On two threads (where the machine has them; else the option is
+    # refused and one searches) the helpers' last positions may change the
+    # count after the main thread's last line.
+    for go, multipv, threads in itertools.product(("go depth 6", "go nodes 30000", "go movetime 300"),
+                                                  (1, 3), (1, 2)):
+        commands = (f"uci\nsetoption name Threads value {threads}\nsetoption name MultiPV value {multipv}\n"
+                    f"position startpos\n{go}\n")
+        # The input stays open until bestmove (its end would stop the
+        # search); an engine that never answers is killed after 30 s.
+        proc = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        watchdog = threading.Timer(30, proc.kill)
+        watchdog.start()
+        proc.stdin.write(commands)
+        proc.stdin.flush()
+        lines = []
+        for line in proc.stdout:
+            lines.append(line.strip())
+            if line.startswith("bestmove"):
+                break
+        proc.stdin.close()
+        proc.wait(timeout=30)
+        watchdog.cancel()
+        infos = [line for line in lines if line.startswith("info depth") and " pv " in line]
+        twice = [a for a, b in zip(infos, infos[1:]) if what_it_says(a) == what_it_says(b)]
+        counted = [line for line in lines if nodes_of(line) is not None]
+        twice += [b for a, b in zip(counted, counted[1:])
+                  if b.startswith("info nodes ") and nodes_of(a) == nodes_of(b)]
+        last = lines[-2] if len(lines) >= 2 else ""
+        whole = bool(counted) and nodes_of(last) == max(nodes_of(line) for line in counted)
+        check(f"{go}, MultiPV {multipv}, Threads {threads}: each line said once, the last count the whole search's",
+              lines[-1:] != [] and lines[-1].startswith("bestmove") and not twice and whole,
+              twice[:2] or lines[-3:])
+
+
 def main():
     try:
         engine = chess.engine.SimpleEngine.popen_uci(COMMAND)
@@ -185,6 +260,7 @@ def main():
     finally:
         engine.quit()
     run_check("raw_errors", raw_errors)
+    run_check("said_once", said_once)
     passed = sum(results)
     failed = len(results) - passed
     print(f"{passed} passed, {failed} failed")

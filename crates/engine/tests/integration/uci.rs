@@ -626,11 +626,13 @@ fn a_final_info_line_comes_before_bestmove() {
     }
 }
 
-/// The `info` lines with a principal variation.
+/// The `info` lines with a principal variation, aspiration bounds left
+/// out (a search that runs past a second reports those too).
 fn pv_lines(lines: &[String]) -> Vec<&String> {
     lines
         .iter()
         .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
+        .filter(|l| !l.contains(" lowerbound ") && !l.contains(" upperbound "))
         .collect()
 }
 
@@ -811,6 +813,53 @@ fn move_overhead_is_an_option_and_is_kept_back() {
         lines[0].starts_with("info string error: Move Overhead must be"),
         "{lines:?}"
     );
+}
+
+#[test]
+fn a_fixed_move_time_is_spent_whatever_the_move_overhead() {
+    // `go movetime 400` is not a clock: `Move Overhead` (here 5 s, more
+    // than the whole time) is not kept back from it, and the search runs
+    // until 400 ms less the 5-ms margin have passed on its clock, which
+    // starts when `go` is read — so the answer never comes sooner (a lower
+    // bound that a loaded machine cannot break; the upper one is loose).
+    let started = std::time::Instant::now();
+    let lines =
+        session("setoption name Move Overhead value 5000\nposition startpos\ngo movetime 400\n");
+    let took = started.elapsed();
+    assert!(lines.last().expect("bestmove").starts_with("bestmove "));
+    assert!(
+        took >= std::time::Duration::from_millis(395),
+        "{took:?}: {lines:?}"
+    );
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    // The last count before the move is the whole search's, reported once.
+    let best = lines.iter().position(|l| l.starts_with("bestmove"));
+    let last = &lines[best.expect("bestmove") - 1];
+    let most = lines.iter().filter_map(|l| field(l, "nodes")).max();
+    assert_eq!(field(last, "nodes"), most, "{lines:?}");
+    // No line is said again with only its count and time moved on.
+    let said: Vec<String> = pv_lines(&lines)
+        .into_iter()
+        .map(|l| without_counts(l))
+        .collect();
+    for pair in said.windows(2) {
+        assert_ne!(pair[0], pair[1], "a line said twice: {lines:?}");
+    }
+}
+
+/// An `info` line without the fields that change as the search goes on
+/// (`nodes`, `nps`, `time`, `hashfull`): what the line says of the position.
+fn without_counts(line: &str) -> String {
+    let mut words = line.split_whitespace();
+    let mut kept = Vec::new();
+    while let Some(w) = words.next() {
+        if ["nodes", "nps", "time", "hashfull"].contains(&w) {
+            words.next();
+        } else {
+            kept.push(w);
+        }
+    }
+    kept.join(" ")
 }
 
 // Issue 16: the Threads option (Lazy SMP).
