@@ -424,10 +424,13 @@ impl Engine {
         } else {
             params.budget(board.side_to_move())
         };
+        // `go mate N` caps no depth: with late moves reduced, a mate in N
+        // moves can first show at a depth well beyond 2N plies, so the search
+        // goes on until it proves a mate in N or fewer (or another limit or
+        // `stop` ends it), as GUIs expect of UCI's `mate`.
         let max_depth = params
             .depth
             .unwrap_or(u32::MAX)
-            .min(params.mate.map_or(u32::MAX, |m| 2 * m))
             .clamp(1, MAX_PLY as u32 - 20);
         let mut outcome = SearchOutcome {
             best: all_moves.first().copied(),
@@ -1457,6 +1460,24 @@ mod tests {
         );
         assert_eq!(to_san(&pos, out.best.expect("move")), "Qb8#");
         assert_eq!(Score::from_value(out.value), Score::Mate(1));
+    }
+
+    #[test]
+    fn go_mate_finds_a_mate_that_shows_only_beyond_twice_its_moves() {
+        // WAC.001: Qg6 mates in 2, but the quiet queen move is reduced as a
+        // late move and the mate first shows at a depth above 4 plies.
+        let (fen, san, moves) = WAC_MATES[0];
+        let (pos, out) = search(
+            fen,
+            GoParams {
+                mate: Some(moves as u32),
+                nodes: Some(50_000_000),
+                ..Default::default()
+            },
+        );
+        assert_eq!(to_san(&pos, out.best.expect("move")), san);
+        assert_eq!(Score::from_value(out.value), Score::Mate(moves));
+        assert!(out.depth > 4, "found at depth {}", out.depth);
     }
 
     #[test]

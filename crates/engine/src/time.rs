@@ -26,7 +26,8 @@ pub struct GoParams {
     pub depth: Option<u32>,
     /// Search this many nodes.
     pub nodes: Option<u64>,
-    /// Search for a mate in this many moves.
+    /// Search until a mate in this many moves or fewer is proved (no depth
+    /// cap: a mate can first show beyond twice its moves in plies).
     pub mate: Option<u32>,
     /// Search until `stop`.
     pub infinite: bool,
