@@ -12,10 +12,10 @@
 //! acts as `quit` (the GUI is gone: the search stops, its `bestmove` is
 //! written, the engine exits). Every command that needs the engine — `go`,
 //! `setoption`, `ucinewgame` — waits for a search that ends by itself (a
-//! depth, node, mate or time limit) and is then carried out, in order; during a
-//! search that would never end by itself (`go infinite`, `go ponder`, `go`
-//! without limits) it is refused with an error, and the GUI sends `stop`
-//! first.
+//! depth, node or time limit) and is then carried out, in order; during a
+//! search that may never end by itself (`go infinite`, `go ponder`, `go mate`
+//! alone, `go` without limits) it is refused with an error, and the GUI sends
+//! `stop` first.
 //!
 //! **What the engine says while it searches**: an `info depth …` line per
 //! finished iteration; after the first second, `currmove`/`currmovenumber`
@@ -126,8 +126,9 @@ struct Running {
     control: Arc<SearchControl>,
     wake: Arc<Wake>,
     handle: JoinHandle<()>,
-    /// Limited by depth, nodes, time or mate, and not `go infinite` or
-    /// `go ponder`: it ends by itself.
+    /// Limited by depth, nodes or time, and not `go infinite` or
+    /// `go ponder`: it ends by itself (`go mate` alone may not: it has no
+    /// depth cap).
     bounded: bool,
     /// Set just before `bestmove` is written: from then on a new `go` is
     /// welcome even though the thread may not have ended yet.
@@ -608,7 +609,6 @@ impl Session {
         let bounded = !endless
             && (params.depth.is_some()
                 || params.nodes.is_some()
-                || params.mate.is_some()
                 || params
                     .budget(self.position.board().side_to_move())
                     .is_some());
