@@ -81,7 +81,7 @@
 //!     "negamax: {} bottom positions, alpha-beta: {} ({} cutoffs)",
 //!     all.leaves(),
 //!     cut.leaves(),
-//!     cut.alpha_cutoffs + cut.beta_cutoffs
+//!     cut.cutoffs()
 //! );
 //! ```
 //!

@@ -236,26 +236,27 @@ pub struct Stats {
     nodes: PerLevel,
     expansions: PerLevel,
     settled: PerLevel,
-    /// Alpha cutoffs (made by Min nodes), shallow and deep.
-    pub alpha_cutoffs: u64,
-    /// Beta cutoffs (made by Max nodes), shallow and deep.
-    pub beta_cutoffs: u64,
-    /// Deep cutoffs of either kind (Knuth §3).
-    pub deep_cutoffs: u64,
-    /// Successors left unexamined by all cutoffs (pruned branches).
-    pub pruned: u64,
-    /// Successors left unexamined by deep cutoffs. Knuth & Moore's figures
-    /// mark each pruned branch; their "five deep cutoffs" of Fig. 3 are five
-    /// branches pruned by three deep cutoff events.
-    pub deep_pruned: u64,
+    /// Cutoffs by depth and kind, `cutoffs[deep][kind]` (deep as 0 or 1,
+    /// the kind as [`CutoffKind`] orders it): one count per cutoff, which a
+    /// cutoff's two flags pick, rather than one per flag. The totals by
+    /// kind, the deep ones and the shallow ones are sums of these
+    /// ([`Stats::alpha_cutoffs`], [`Stats::deep_cutoffs`]).
+    cutoffs: [[u64; 2]; 2],
+    /// Successors left unexamined, by the depth of the cutoff that left
+    /// them, `pruned[deep]`: all pruned branches and the deep ones are sums
+    /// of these ([`Stats::pruned`], [`Stats::deep_pruned`]).
+    pruned: [u64; 2],
     /// Re-searches ([`Observer::research`]): positions searched again after
     /// a null-window test failed high (Scout, NegaScout), and root passes
     /// after the first (MTD(f), MT-SSS\*).
     pub re_searches: u64,
 }
 
-/// The levels (plies) whose counts a [`Stats`] keeps inline.
-const INLINE_LEVELS: usize = 64;
+/// The levels (plies) whose counts a [`Stats`] keeps inline. A procedure
+/// that only reports plies below it, and says so to the compiler (the
+/// compact alpha-beta path reduces each ply modulo this number, which
+/// leaves it unchanged there), counts with no check of the level at all.
+pub(crate) const INLINE_LEVELS: usize = 64;
 
 /// One count per level: levels below [`INLINE_LEVELS`] in an array, deeper
 /// ones in a vector grown on demand.
@@ -350,11 +351,11 @@ impl std::fmt::Debug for Stats {
             .field("nodes", &self.nodes_per_ply())
             .field("expansions", &self.expansions_per_ply())
             .field("settled", &self.settled_per_ply())
-            .field("alpha_cutoffs", &self.alpha_cutoffs)
-            .field("beta_cutoffs", &self.beta_cutoffs)
-            .field("deep_cutoffs", &self.deep_cutoffs)
-            .field("pruned", &self.pruned)
-            .field("deep_pruned", &self.deep_pruned)
+            .field("alpha_cutoffs", &self.alpha_cutoffs())
+            .field("beta_cutoffs", &self.beta_cutoffs())
+            .field("deep_cutoffs", &self.deep_cutoffs())
+            .field("pruned", &self.pruned())
+            .field("deep_pruned", &self.deep_pruned())
             .field("re_searches", &self.re_searches)
             .finish()
     }
@@ -405,22 +406,50 @@ impl Stats {
     }
     /// Total cutoffs.
     pub fn cutoffs(&self) -> u64 {
-        self.alpha_cutoffs + self.beta_cutoffs
+        self.alpha_cutoffs() + self.beta_cutoffs()
+    }
+    /// Alpha cutoffs (made by Min nodes), shallow and deep.
+    pub fn alpha_cutoffs(&self) -> u64 {
+        self.of_kind(CutoffKind::Alpha)
+    }
+    /// Beta cutoffs (made by Max nodes), shallow and deep.
+    pub fn beta_cutoffs(&self) -> u64 {
+        self.of_kind(CutoffKind::Beta)
+    }
+    fn of_kind(&self, kind: CutoffKind) -> u64 {
+        self.cutoffs[0][kind as usize] + self.cutoffs[1][kind as usize]
+    }
+    /// Deep cutoffs of either kind (Knuth §3).
+    pub fn deep_cutoffs(&self) -> u64 {
+        self.cutoffs[1].iter().sum()
     }
     /// Shallow cutoffs (the bound came from the cutting node's parent).
     pub fn shallow_cutoffs(&self) -> u64 {
-        self.cutoffs() - self.deep_cutoffs
+        self.cutoffs[0].iter().sum()
+    }
+    /// Successors left unexamined by all cutoffs (pruned branches).
+    pub fn pruned(&self) -> u64 {
+        self.pruned[0] + self.pruned[1]
+    }
+    /// Successors left unexamined by deep cutoffs. Knuth & Moore's figures
+    /// mark each pruned branch; their "five deep cutoffs" of Fig. 3 are five
+    /// branches pruned by three deep cutoff events.
+    pub fn deep_pruned(&self) -> u64 {
+        self.pruned[1]
     }
     /// Adds another search's counts to these (for Monte Carlo sums).
     pub fn merge(&mut self, other: &Stats) {
         self.nodes.merge(&other.nodes);
         self.expansions.merge(&other.expansions);
         self.settled.merge(&other.settled);
-        self.alpha_cutoffs += other.alpha_cutoffs;
-        self.beta_cutoffs += other.beta_cutoffs;
-        self.deep_cutoffs += other.deep_cutoffs;
-        self.pruned += other.pruned;
-        self.deep_pruned += other.deep_pruned;
+        for (row, other_row) in self.cutoffs.iter_mut().zip(&other.cutoffs) {
+            for (x, y) in row.iter_mut().zip(other_row) {
+                *x += y;
+            }
+        }
+        for (x, y) in self.pruned.iter_mut().zip(&other.pruned) {
+            *x += y;
+        }
         self.re_searches += other.re_searches;
     }
 
@@ -430,11 +459,8 @@ impl Stats {
         self.nodes.clear();
         self.expansions.clear();
         self.settled.clear();
-        self.alpha_cutoffs = 0;
-        self.beta_cutoffs = 0;
-        self.deep_cutoffs = 0;
-        self.pruned = 0;
-        self.deep_pruned = 0;
+        self.cutoffs = [[0; 2]; 2];
+        self.pruned = [0; 2];
         self.re_searches = 0;
     }
 }
@@ -454,19 +480,11 @@ impl Observer for Stats {
     }
     #[inline]
     fn cutoff(&mut self, _ply: usize, cutoff: Cutoff) {
-        // Branch-free: this runs at every cutoff of an instrumented search.
-        // The kind picks the count to add to (one addition in memory where
-        // adding 0 or 1 to both took two).
-        let count = if cutoff.kind == CutoffKind::Alpha {
-            &mut self.alpha_cutoffs
-        } else {
-            &mut self.beta_cutoffs
-        };
-        *count += 1;
-        let deep = u64::from(cutoff.deep);
-        self.deep_cutoffs += deep;
-        self.pruned += cutoff.pruned as u64;
-        self.deep_pruned += deep * cutoff.pruned as u64;
+        // Two additions, at places the cutoff's flags pick, with no branch:
+        // this runs at every cutoff of an instrumented search.
+        let deep = usize::from(cutoff.deep);
+        self.cutoffs[deep][cutoff.kind as usize] += 1;
+        self.pruned[deep] += cutoff.pruned as u64;
     }
     #[inline]
     fn research(&mut self, _ply: usize) {

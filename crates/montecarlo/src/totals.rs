@@ -98,11 +98,11 @@ impl Totals {
             &mut self.move_generations_per_level,
             &stats.expansions_per_ply(),
         );
-        self.alpha_cutoffs += u128::from(stats.alpha_cutoffs);
-        self.beta_cutoffs += u128::from(stats.beta_cutoffs);
-        self.deep_cutoffs += u128::from(stats.deep_cutoffs);
-        self.pruned += u128::from(stats.pruned);
-        self.deep_pruned += u128::from(stats.deep_pruned);
+        self.alpha_cutoffs += u128::from(stats.alpha_cutoffs());
+        self.beta_cutoffs += u128::from(stats.beta_cutoffs());
+        self.deep_cutoffs += u128::from(stats.deep_cutoffs());
+        self.pruned += u128::from(stats.pruned());
+        self.deep_pruned += u128::from(stats.deep_pruned());
         self.root_value_sum += i128::from(root_value);
     }
 
@@ -265,7 +265,7 @@ mod decimal_vec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alphabeta_core::Observer;
+    use alphabeta_core::{Cutoff, CutoffKind, Observer};
 
     /// The counts of a search that evaluated `leaves[l]` bottom positions
     /// and expanded one position on each level `l`, as its events report.
@@ -275,11 +275,28 @@ mod tests {
             s.examined(ply, n + 1);
             s.expand(ply, 1);
         }
-        s.alpha_cutoffs = 2;
-        s.beta_cutoffs = 3;
-        s.deep_cutoffs = 1;
-        s.pruned = 4;
-        s.deep_pruned = 2;
+        // Two alpha cutoffs (one deep, pruning 2; one shallow, pruning 1)
+        // and three shallow beta cutoffs (pruning 1, 0, 0).
+        for (ply, deep, pruned) in [
+            (1, true, 2),
+            (1, false, 1),
+            (0, false, 1),
+            (2, false, 0),
+            (0, false, 0),
+        ] {
+            let kind = CutoffKind::at_ply(ply);
+            s.cutoff(ply, Cutoff { kind, deep, pruned });
+        }
+        assert_eq!(
+            (
+                s.alpha_cutoffs(),
+                s.beta_cutoffs(),
+                s.deep_cutoffs(),
+                s.pruned(),
+                s.deep_pruned()
+            ),
+            (2, 3, 1, 4, 2)
+        );
         s
     }
 

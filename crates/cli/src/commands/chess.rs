@@ -178,9 +178,9 @@ fn print_report(pos: &Position, r: &ExperimentReport) -> anyhow::Result<()> {
     outln!(
         "cutoffs          {} (alpha {}, beta {}, deep {}, shallow {})",
         r.stats.cutoffs(),
-        r.stats.alpha_cutoffs,
-        r.stats.beta_cutoffs,
-        r.stats.deep_cutoffs,
+        r.stats.alpha_cutoffs(),
+        r.stats.beta_cutoffs(),
+        r.stats.deep_cutoffs(),
         r.stats.shallow_cutoffs()
     );
     outln!(

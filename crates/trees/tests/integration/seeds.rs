@@ -22,7 +22,7 @@ fn knuth_fig1_to_3_pi_tree() {
     });
     assert_eq!(v1, 2);
     assert_eq!(f1.leaves(), 36);
-    assert_eq!(f1.deep_cutoffs, 0);
+    assert_eq!(f1.deep_cutoffs(), 0);
     // Fig. 3: "there are five deep cutoffs": five branches that F1 examines
     // are pruned by F2, in three deep cutoff events; F2 examines the same
     // positions as F1 on levels 0-3 and 31 leaves.
@@ -30,8 +30,8 @@ fn knuth_fig1_to_3_pi_tree() {
         p::alpha_beta_fail_hard(s, &Tree::ROOT, FULL, NEG_INFINITY, INFINITY)
     });
     assert_eq!(v2, 2);
-    assert_eq!(f2.deep_pruned, 5);
-    assert_eq!(f2.deep_cutoffs, 3);
+    assert_eq!(f2.deep_pruned(), 5);
+    assert_eq!(f2.deep_cutoffs(), 3);
     assert_eq!(f2.nodes_per_ply()[..4], f1.nodes_per_ply()[..4]);
     assert_eq!(f2.leaves(), 36 - 5);
 }
@@ -53,7 +53,10 @@ fn knuth_fig3_by_the_reference_procedure() {
         )
     });
     assert_eq!(v, 2);
-    assert_eq!((f2.deep_pruned, f2.deep_cutoffs, f2.leaves()), (5, 3, 31));
+    assert_eq!(
+        (f2.deep_pruned(), f2.deep_cutoffs(), f2.leaves()),
+        (5, 3, 31)
+    );
     let (_, fast, _) = observe(&tree, |s| {
         p::alpha_beta_fail_hard(s, &Tree::ROOT, FULL, NEG_INFINITY, INFINITY)
     });

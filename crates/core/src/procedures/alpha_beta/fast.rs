@@ -40,7 +40,7 @@ pub(super) fn root<R: ReturnRule, H: NodeHooks<G>, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
-    if H::PLAIN && compact::applies(s, alpha, beta) {
+    if H::PLAIN && compact::applies(s, depth, alpha, beta) {
         compact::root::<R, G, O>(s, root, depth, alpha, beta)
     } else {
         alpha_beta_below::<R, H, G, O>(s, hooks, root, 0, 0, depth, alpha, beta)

@@ -16,7 +16,9 @@
 //! * the window is not empty (alpha < beta, the procedure's precondition,
 //!   checked only in debug builds: a release build given an empty window
 //!   takes the general path, whose events for it this path does not
-//!   reproduce, its leaf parents keeping m alone).
+//!   reproduce, its leaf parents keeping m alone), and
+//! * the depth is below [`INLINE_LEVELS`] (64), so that every ply of the
+//!   search is below it too.
 //!
 //! Then a node needs no move buffer (its list stays in registers, so move
 //! `i` of a numbered list is `i + 1`, computed), no principal-variation
@@ -36,6 +38,15 @@
 //! and so charged, before it was examined). A node limit, which stops at an
 //! exact count, keeps the search on the general node, which counts each
 //! position as it enters it.
+//!
+//! Every ply this path hands to the observer or the game goes through
+//! [`level`], which reduces it modulo [`INLINE_LEVELS`]: that leaves it
+//! unchanged (the search is shallower), and it tells the compiler that the
+//! ply indexes the inline per-level arrays of an instrument such as
+//! [`crate::Stats`], so that counting on a level is one addition, with no
+//! check of the level and no call kept for deeper levels — a call that,
+//! even never taken, held the loops' values in memory rather than in
+//! registers (docs/performance.md).
 //!
 //! The game goes down the recursion as an argument (`game`, the search's
 //! own [`Search::game`]) rather than being read from the search at each
@@ -64,7 +75,7 @@
 
 use crate::game::Game;
 use crate::moves::MoveList;
-use crate::observer::Observer;
+use crate::observer::{INLINE_LEVELS, Observer};
 use crate::procedures::ReturnRule;
 use crate::search::{Cut, Search};
 use crate::value::{NEG_INFINITY, Value};
@@ -75,13 +86,24 @@ use crate::value::{NEG_INFINITY, Value};
 #[inline(always)]
 pub(super) fn applies<G: Game, O: Observer>(
     s: &Search<'_, G, O>,
+    depth: u32,
     alpha: Value,
     beta: Value,
 ) -> bool {
     <G::Moves as MoveList<G::Move>>::HELD
         && !s.tracks_pv()
         && s.polled_limits_only()
+        && (depth as usize) < INLINE_LEVELS
         && alpha < beta
+}
+
+/// The ply `ply` of this path as the observer is told it: `ply` itself,
+/// every ply being at most the depth of the root, which is below
+/// [`INLINE_LEVELS`] ([`applies`]); reduced modulo that number so that the
+/// compiler knows it indexes an instrument's inline per-level arrays.
+#[inline(always)]
+fn level(ply: usize) -> usize {
+    ply % INLINE_LEVELS
 }
 
 /// Searches the root at ply 0 exactly as the general path's root node
@@ -94,7 +116,7 @@ pub(super) fn root<R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
-    debug_assert!(applies(s, alpha, beta));
+    debug_assert!(applies(s, depth, alpha, beta));
     s.enter_as::<false>(0, 0, alpha, beta);
     if s.unlimited() {
         node::<false, R, G, O>(s, s.game, root, 0, depth, alpha, beta)
@@ -184,6 +206,7 @@ fn interior<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
+    let ply = level(ply);
     match depth {
         2 => expanded::<2, POLL, R, G, O>(s, game, pos, ply, 2, alpha, beta),
         3 => expanded::<3, POLL, R, G, O>(s, game, pos, ply, 3, alpha, beta),
@@ -237,6 +260,8 @@ fn successors<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Obs
     beta: Value,
 ) -> (Value, Cut) {
     let depth = if LEVEL == 0 { depth } else { LEVEL };
+    let ply = level(ply);
+    let child_ply = level(ply + 1);
     let n = moves.len();
     let floor = R::initial(alpha);
     let mut own = NEG_INFINITY;
@@ -249,17 +274,17 @@ fn successors<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Obs
     for i in 0..n {
         let child = game.play(pos, moves.get(i));
         let lower = if O::ACTIVE { own } else { kept_m }.max(alpha);
-        s.observer.node(ply + 1, i + 1, -beta, -lower);
+        s.observer.node(child_ply, i + 1, -beta, -lower);
         let (t, child_cut) = if depth == 2 {
             let window = (-beta, -lower);
-            leaf_parent::<POLL, R, G, O>(s, game, &child, ply + 1, window, &mut below)
+            leaf_parent::<POLL, R, G, O>(s, game, &child, child_ply, window, &mut below)
         } else if LEVEL == 3 {
-            expanded::<2, POLL, R, G, O>(s, game, &child, ply + 1, 2, -beta, -lower)
+            expanded::<2, POLL, R, G, O>(s, game, &child, child_ply, 2, -beta, -lower)
         } else {
-            interior::<POLL, R, G, O>(s, game, &child, ply + 1, depth - 1, -beta, -lower)
+            interior::<POLL, R, G, O>(s, game, &child, child_ply, depth - 1, -beta, -lower)
         };
-        let t = -s.returned(ply + 1, t);
-        s.successor_cut(ply + 1, child_cut, t, own);
+        let t = -s.returned(child_ply, t);
+        s.successor_cut(child_ply, child_cut, t, own);
         if O::ACTIVE {
             own = own.max(t);
         } else {
@@ -274,7 +299,7 @@ fn successors<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Obs
         }
     }
     s.count_entered(examined + below);
-    s.examined(ply + 1, examined);
+    s.examined(child_ply, examined);
     let m = if O::ACTIVE { own.max(floor) } else { kept_m };
     (value.unwrap_or(m), cut)
 }
@@ -302,6 +327,7 @@ fn leaf_parent<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     };
     let moves = &moves;
     let n = moves.len();
+    let leaf_ply = level(ply + 1);
     // Only m is kept, observed or not: `own` (the best of the elder
     // successors, apart from the floor) serves to tell a successor's deep
     // cutoff from a shallow one (Knuth & Moore 1975, §3), and bottom
@@ -317,18 +343,18 @@ fn leaf_parent<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     let mut examined = 0;
     let mut visit = |v: Value| {
         examined += 1;
-        s.observer.node(ply + 1, examined, -beta, -m.max(alpha));
-        s.observer.leaf(ply + 1, v);
-        let t = -s.returned(ply + 1, v);
+        s.observer.node(leaf_ply, examined, -beta, -m.max(alpha));
+        s.observer.leaf(leaf_ply, v);
+        let t = -s.returned(leaf_ply, v);
         m = m.max(t);
         m < beta
     };
     if !game.successor_values(pos, ply, moves, &mut visit) {
         for i in 0..n {
             let child = game.play(pos, moves.get(i));
-            let v = match game.outcome(&child, ply + 1) {
+            let v = match game.outcome(&child, leaf_ply) {
                 Some(v) => v,
-                None => game.evaluate(&child, ply + 1),
+                None => game.evaluate(&child, leaf_ply),
             };
             if !visit(v) {
                 break;
@@ -336,7 +362,7 @@ fn leaf_parent<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
         }
     }
     *below += examined;
-    s.examined(ply + 1, examined);
+    s.examined(leaf_ply, examined);
     if m >= beta {
         (R::on_cutoff(m, beta), s.cut(n - examined))
     } else {
