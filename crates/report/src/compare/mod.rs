@@ -49,6 +49,7 @@
 pub mod config;
 pub mod items;
 pub mod keyed;
+pub mod line;
 pub mod measure;
 pub mod results;
 pub mod tables;
@@ -58,5 +59,6 @@ pub use config::{
 };
 pub use items::{items, report};
 pub use keyed::Keyed;
+pub use line::{LineConfig, LineResults, line_items, line_report, run_line};
 pub use measure::run;
 pub use results::{F2, Instance, Minimal, Results, Run, Status, Summary};
