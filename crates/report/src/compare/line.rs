@@ -638,7 +638,7 @@ pub fn line_items(results: &LineResults, prefix: &str) -> anyhow::Result<Vec<Ite
     }
     for p in results.points.iter().filter(|p| p.discs >= PERFECT_FROM) {
         let Some(v) = p.value else { continue };
-        let expected = if (p.discs - PERFECT_FROM) % 2 == 0 {
+        let expected = if (p.discs - PERFECT_FROM).is_multiple_of(2) {
             PERFECT_SCORE
         } else {
             -PERFECT_SCORE
