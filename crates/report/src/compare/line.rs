@@ -220,8 +220,9 @@ pub struct LineResults {
     pub points: Vec<LinePoint>,
 }
 
-/// One procedure of [`PROCEDURES`] at `pos`, capped by `limit` positions:
-/// its count and value (none when stopped or refused).
+/// One procedure of [`PROCEDURES`] at `pos`, capped by `limit` positions
+/// (its table, if it takes one, emptied first): its count and value (none
+/// when stopped or refused).
 fn search(
     game: &Connect4,
     pos: &Board,
@@ -229,7 +230,6 @@ fn search(
     limit: u64,
     table: &mut TranspositionTable<u8>,
 ) -> anyhow::Result<(LineRun, Option<Value>)> {
-    table.clear();
     let limits = Limits {
         nodes: Some(limit),
         ..Limits::none()
@@ -238,6 +238,9 @@ fn search(
         .track_pv(false)
         .limits(limits);
     let uses_table = named.needs() == Some(Needs::Table);
+    if uses_table {
+        table.clear();
+    }
     let started = Instant::now();
     let value = named.run_in(
         &mut s,
@@ -264,7 +267,7 @@ fn search(
             },
             None,
         ),
-        Err(e) => return Err(anyhow::Error::new(e).context(format!("{named} at {pos:?}"))),
+        Err(e) => return Err(anyhow::Error::new(e).context(named.name())),
     };
     let run = LineRun {
         procedure: named.name(),
@@ -274,7 +277,7 @@ fn search(
     Ok((run, value))
 }
 
-/// The solver at `pos`, capped by `limit` positions, its table emptied
+/// The solver at `pos` within the limits it was given, its table emptied
 /// first.
 fn solve(solver: &mut Solver, pos: &Board) -> (LineRun, Option<Value>) {
     solver.reset();
@@ -338,7 +341,8 @@ pub fn run_line(
             Ok(())
         };
         for named in PROCEDURES {
-            let (run, v) = search(&game, &pos, named, config.node_limit, &mut table)?;
+            let (run, v) = search(&game, &pos, named, config.node_limit, &mut table)
+                .map_err(|e| e.context(format!("the position {moves:?}")))?;
             agree(v, named.name())?;
             runs.push(run);
         }
