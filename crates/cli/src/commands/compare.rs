@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use alphabeta_report::compare::{self, Config, Source};
+use alphabeta_report::compare::{self, Config, LineConfig, Source};
 use alphabeta_report::write::write_report;
 
 use crate::args::{Quiet, TextJson};
@@ -23,6 +23,7 @@ use crate::output::{self, Format};
   alphabeta compare --sources uniform,chess --trees 20 --d 7
   alphabeta compare --sources connect4 --connect4-discs 28 --format json
   alphabeta compare --tree pi                        one of the seeds' trees
+  alphabeta compare --connect4-line                  Connect Four from the empty board to the end
 Writes report.md, index.html, data/*.csv|json and figures/*.svg into --out (replaced
 atomically) and prints the Markdown tables (or, with --format json, the summaries as JSON).")]
 pub struct Args {
@@ -66,6 +67,21 @@ pub struct Args {
     /// One of the seeds' trees (pi, textbook, knuth-fig5, ...) as the source `tree`; alone, the only source.
     #[arg(long)]
     tree: Option<String>,
+    /// Connect Four along one game from the empty board to the end instead of the sources: every
+    /// procedure and the solver at every --every-th position, each search stopped after
+    /// --node-limit positions, against the minimal tree (docs/compare.md).
+    #[arg(long, conflicts_with_all = ["sources", "trees", "n", "d", "r", "p", "chess_positions", "chess_depth", "chess_branching", "connect4_discs", "connect4_positions", "table_entries", "tree"])]
+    connect4_line: bool,
+    /// With --connect4-line: a position every this many discs (1-41; default 2).
+    #[arg(long, requires = "connect4_line")]
+    every: Option<usize>,
+    /// With --connect4-line: positions each search may examine (default 10000000).
+    #[arg(long, requires = "connect4_line")]
+    node_limit: Option<u64>,
+    /// With --connect4-line: the solver's table in MiB, and as many entries for the table
+    /// procedures (1-1024; default 64).
+    #[arg(long, requires = "connect4_line")]
+    table_mb: Option<usize>,
     /// Seed of the random trees, the Connect Four positions and chess's random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -121,8 +137,57 @@ fn config(args: &Args) -> anyhow::Result<Config> {
     Ok(c)
 }
 
+/// The setting of `--connect4-line` (its full default where an option is
+/// not given), checked.
+fn line_config(args: &Args) -> anyhow::Result<LineConfig> {
+    let f = LineConfig::full();
+    let c = LineConfig {
+        every: args.every.unwrap_or(f.every),
+        node_limit: args.node_limit.unwrap_or(f.node_limit),
+        table_mb: args.table_mb.unwrap_or(f.table_mb),
+        ..f
+    };
+    c.check()?;
+    Ok(c)
+}
+
+/// `--connect4-line`: runs the line, writes its report, prints its table.
+fn run_line(args: &Args) -> anyhow::Result<()> {
+    let c = line_config(args)?;
+    let started = Instant::now();
+    let total = c.discs().len();
+    let mut done = 0;
+    let quiet = args.quiet.quiet;
+    let results = compare::run_line(&c, &mut |name| {
+        done += 1;
+        if !quiet {
+            eprintln!("[{done}/{total}] {name}");
+        }
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    let report = compare::line_report(&results, &super::command_line(), seconds)?;
+    let written = write_report(&report, &args.out)?;
+    let text = if args.format.format == Format::Json {
+        output::json(&results)?
+    } else {
+        results.markdown()
+    };
+    super::print_out(&text)?;
+    if !quiet {
+        eprintln!(
+            "wrote {} files to {} (report.md, data/connect4-line-runs.csv, figures/connect4-line-positions.svg) in {seconds:.1} s",
+            written.files.len(),
+            args.out.display()
+        );
+    }
+    Ok(())
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.connect4_line {
+        return run_line(&args);
+    }
     let c = config(&args)?;
     let started = Instant::now();
     let total = c.instances();

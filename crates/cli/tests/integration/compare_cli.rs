@@ -106,3 +106,65 @@ fn bad_input_gets_a_clear_error() {
     assert!(other.join("keep.txt").is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_connect4_line_writes_its_table_and_figure_and_refuses_other_sources() {
+    let dir = scratch("line");
+    let out = dir.join("line");
+    let out_s = out.to_str().unwrap();
+    // Positions after 0, 20 and 40 discs, each search stopped after 20 000.
+    let (code, text, err) = alphabeta(&[
+        "compare",
+        "--connect4-line",
+        "--every",
+        "20",
+        "--node-limit",
+        "20000",
+        "--table-mb",
+        "1",
+        "--out",
+        out_s,
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("| 0 | — | — | > 20000 | > 20000 |"), "{text}");
+    // 40 discs: the first player wins with its next disc, settled at once.
+    assert!(text.contains("| 40 | 1 | 1 | 1 | 1 | 1 |"), "{text}");
+    for f in [
+        "report.md",
+        "index.html",
+        "data/connect4-line-runs.csv",
+        "figures/connect4-line-positions.svg",
+    ] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    let csv = std::fs::read_to_string(out.join("data/connect4-line-runs.csv")).unwrap();
+    assert!(
+        csv.starts_with("discs,moves,score,procedure,status,nodes,terminal"),
+        "{csv}"
+    );
+    for (args, needle) in [
+        (
+            &["--connect4-line", "--trees", "3"][..],
+            "cannot be used with",
+        ),
+        (&["--every", "3"][..], "--connect4-line"),
+        (
+            &["--connect4-line", "--every", "0"][..],
+            "--every must be between 1 and 41",
+        ),
+        (
+            &["--connect4-line", "--node-limit", "0"][..],
+            "--node-limit must be between 1 and",
+        ),
+    ] {
+        let bad = dir.join("bad");
+        let mut a = vec!["compare", "--quiet", "--out", bad.to_str().unwrap()];
+        a.extend_from_slice(args);
+        let (code, _, err) = alphabeta(&a);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!bad.exists(), "nothing written on an error");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,7 +9,7 @@ use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
 use alphabeta_core::minimal::minimal_tree;
 use alphabeta_core::procedures::{self as p, Capabilities, Named, Needs, NotRun};
 use alphabeta_core::table::TranspositionTable;
-use alphabeta_core::{INFINITY, NEG_INFINITY, Procedure, Search, Stats, Value};
+use alphabeta_core::{Game, INFINITY, NEG_INFINITY, Procedure, Search, Stats, Value};
 use alphabeta_games::connect4::{Board, Connect4, full_depth, random_position};
 use alphabeta_models::{Additive, Ordered, Ordering, RangeR, TreeModel, Uniform};
 use alphabeta_trees::{Tree, fixtures};
@@ -101,6 +101,44 @@ fn one<G: Capabilities>(
     })
 }
 
+/// The minimal tree of `root` to `depth` (its terminal positions, and its
+/// nodes: the positions F2 examines in the order it returns, which must
+/// evaluate exactly its terminal positions), or why it was not computed
+/// (more than `limit` positions visited). An error if its value is not
+/// `exact` or F2 in its order does not evaluate exactly its terminal
+/// positions.
+pub(crate) fn minimal<G: Game>(
+    game: &G,
+    root: &G::Position,
+    depth: u32,
+    limit: u64,
+    exact: Value,
+) -> anyhow::Result<Result<Minimal, String>> {
+    let m = match minimal_tree(game, root, depth, limit) {
+        Ok(m) => m,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    anyhow::ensure!(
+        m.value == exact,
+        "minimal tree value {} against negamax {exact}",
+        m.value
+    );
+    let (reordered, r) = m.reordered(game, root);
+    let mut s = Search::with_observer(&reordered, Stats::default()).track_pv(false);
+    Procedure::FailHard.run(&mut s, &r, depth);
+    let stats = s.into_observer();
+    anyhow::ensure!(
+        stats.leaves() == m.leaves,
+        "F2 under the minimal order examined {} terminal positions, the minimal tree has {}",
+        stats.leaves(),
+        m.leaves
+    );
+    Ok(Ok(Minimal {
+        terminal: m.leaves,
+        nodes: stats.nodes(),
+    }))
+}
+
 /// Every procedure on one tree, with its minimal tree.
 fn instance<G: Capabilities>(
     source: Source,
@@ -114,30 +152,7 @@ fn instance<G: Capabilities>(
         let mut s = Search::new(game).track_pv(false);
         p::negamax(&mut s, root, depth)
     };
-    let minimal = match minimal_tree(game, root, depth, MINIMAL_LIMIT) {
-        Ok(m) => {
-            anyhow::ensure!(
-                m.value == exact,
-                "minimal tree value {} against negamax {exact}",
-                m.value
-            );
-            let (reordered, r) = m.reordered(game, root);
-            let mut s = Search::with_observer(&reordered, Stats::default()).track_pv(false);
-            Procedure::FailHard.run(&mut s, &r, depth);
-            let stats = s.into_observer();
-            anyhow::ensure!(
-                stats.leaves() == m.leaves,
-                "F2 under the minimal order examined {} terminal positions, the minimal tree has {}",
-                stats.leaves(),
-                m.leaves
-            );
-            Ok(Minimal {
-                terminal: m.leaves,
-                nodes: stats.nodes(),
-            })
-        }
-        Err(e) => Err(e.to_string()),
-    };
+    let minimal = minimal(game, root, depth, MINIMAL_LIMIT, exact)?;
     let runs = Named::sequential()
         .map(|n| one(game, root, depth, n, table_entries, exact))
         .collect::<anyhow::Result<Vec<_>>>()

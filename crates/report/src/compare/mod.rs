@@ -36,7 +36,12 @@
 //! * [`tables`] and [`items`]: the results as flat tables and Markdown, and
 //!   as report items — the table of ratios, a chart and the checks of
 //!   Stockman's and Plaat et al.'s findings — for the report section
-//!   `one-scale` and for `alphabeta compare` ([`report`]).
+//!   `one-scale` and for `alphabeta compare` ([`report`]);
+//! * [`line`]: Connect Four along one game from the empty board to the end
+//!   — every procedure and the solver at every k-th position, capped by a
+//!   node limit, against the minimal tree where it is computable — with
+//!   its table, figure and items ([`run_line`], [`line_items`]), for the
+//!   report section `connect4-line` and `alphabeta compare --connect4-line`.
 //!
 //! [`Named::sequential`]: alphabeta_core::procedures::Named::sequential
 //! [`Named::run_in`]: alphabeta_core::procedures::Named::run_in
@@ -49,6 +54,7 @@
 pub mod config;
 pub mod items;
 pub mod keyed;
+pub mod line;
 pub mod measure;
 pub mod results;
 pub mod tables;
@@ -58,5 +64,6 @@ pub use config::{
 };
 pub use items::{items, report};
 pub use keyed::Keyed;
+pub use line::{LineConfig, LineResults, line_items, line_report, run_line};
 pub use measure::run;
 pub use results::{F2, Instance, Minimal, Results, Run, Status, Summary};

@@ -16,6 +16,7 @@
 //! `.by_construction(how)`.
 
 mod chess;
+mod connect4_line;
 mod exact;
 mod examples;
 mod floyd;
@@ -140,6 +141,13 @@ pub fn registry() -> Vec<SectionSpec> {
             sources: "Knuth & Moore 1975 §6–§7 (minimal tree); Stockman 1979 (SSS*, Theorem 3); Pearl 1980 (Scout); Reinefeld 1983 (NegaScout); Plaat, Schaeffer, Pijls & de Bruin 1996 (MT-SSS*, MTD(f))",
             fast: false,
             run: one_scale::run_section,
+        },
+        SectionSpec {
+            id: "connect4-line",
+            title: "Connect Four along one game: every procedure against the minimal tree, from the empty board to the end",
+            sources: "Knuth & Moore 1975 §6–§7 (minimal tree); Stockman 1979 (SSS*); Pearl 1980 (Scout); Reinefeld 1983 (NegaScout); Plaat, Schaeffer, Pijls & de Bruin 1996 (MT-SSS*, MTD(f)); new measurements of this project",
+            fast: false,
+            run: connect4_line::run,
         },
         SectionSpec {
             id: "parallel",

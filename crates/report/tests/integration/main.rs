@@ -3,4 +3,5 @@
 //! One test binary for the crate (each file a module): one link instead of one per file.
 
 mod compare;
+mod connect4_line;
 mod quick_report;
