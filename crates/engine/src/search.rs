@@ -43,9 +43,9 @@ use alphabeta_chess::see::{loses_by_exchange, see};
 pub const MAX_PLY: usize = 120;
 
 switch_set! {
-    /// Which of the engine's selective techniques are on (all but history
-    /// gravity, internal iterative reduction, pawn breaks and late-move
-    /// pruning by default; the UCI check options of [`Pruning::SWITCHES`]).
+    /// Which of the engine's selective techniques are on (all but pawn
+    /// breaks, cut-node reductions and the quiescence table by default; the
+    /// UCI check options of [`Pruning::SWITCHES`]).
     /// Turning one off gives the search without it, for matches against the
     /// previous version and for tests. [`Pruning::NONE`] is the search as it
     /// was before these techniques.
@@ -67,13 +67,13 @@ switch_set! {
         table_cutoffs: default true, none true;
         /// History with gravity, and a malus for the quiet moves searched
         /// before the one that cut off (UCI `HistoryGravity`;
-        /// [`crate::picker::MoveOrdering::record_quiet_results`]). Off: it
-        /// showed no gain in play (docs/chess.md).
-        history_gravity("HistoryGravity"): default false, none false;
+        /// [`crate::picker::MoveOrdering::record_quiet_results`]); on with
+        /// the others of `COMBINATION_DEFAULT`.
+        history_gravity("HistoryGravity"): default COMBINATION_DEFAULT, none false;
         /// Internal iterative reduction: a position at least [`IIR_DEPTH`]
         /// plies from the horizon for which the table holds no move is
         /// searched a ply shallower (UCI `InternalReduction`).
-        internal_reduction("InternalReduction"): default false, none false;
+        internal_reduction("InternalReduction"): default COMBINATION_DEFAULT, none false;
         /// Pawn breaks (a pawn move that attacks an enemy pawn
         /// or reaches the fifth rank or beyond) are neither reduced by late-move
         /// reductions nor pruned by futility (UCI `PawnBreaks`).
@@ -82,7 +82,7 @@ switch_set! {
         /// from the horizon, outside the principal variation and not in check,
         /// the quiet moves after the first [`lmp_count`] moves are not searched (UCI
         /// `LateMovePruning`).
-        late_move_pruning("LateMovePruning"): default LMP_DEFAULT, none false;
+        late_move_pruning("LateMovePruning"): default COMBINATION_DEFAULT, none false;
         /// Static-exchange pruning in the main search: at most
         /// [`SEE_PRUNE_DEPTH`] plies from the horizon, outside the principal
         /// variation and not in check, a move after the first that gives no
@@ -92,15 +92,15 @@ switch_set! {
         /// Adaptive null-move reduction: `R` of [`null_move_reduction`]
         /// grows with the depth and the static surplus over beta (off: 2 plies,
         /// 3 from [`NULL_MOVE_DEEP`] plies; UCI `AdaptiveNullMove`).
-        adaptive_null_move("AdaptiveNullMove"): default DEPTH_TECHNIQUES_DEFAULT, none false;
+        adaptive_null_move("AdaptiveNullMove"): default COMBINATION_DEFAULT, none false;
         /// Captures that lose material by static exchange are tried after the
         /// quiet moves, not with the winning captures by MVV-LVA (UCI
         /// `LosingCapturesLast`; [`crate::picker::MoveOrdering::sort`]).
-        losing_captures_last("LosingCapturesLast"): default DEPTH_TECHNIQUES_DEFAULT, none false;
+        losing_captures_last("LosingCapturesLast"): default COMBINATION_DEFAULT, none false;
         /// Late-move reductions reduce one ply more at an expected cut node
         /// (Knuth–Moore type 2 outside the principal variation; UCI
         /// `CutNodeReductions`).
-        cut_node_reductions("CutNodeReductions"): default DEPTH_TECHNIQUES_DEFAULT, none false;
+        cut_node_reductions("CutNodeReductions"): default CUT_NODE_REDUCTIONS_DEFAULT, none false;
         /// The table's value in place of the static value for the pruning
         /// decisions, where its bound says the static value is wrong (UCI
         /// `TableRefinedEval`; [`refined_static_value`]).
@@ -112,11 +112,11 @@ switch_set! {
         /// Countermoves: the quiet move that last refuted the opponent's
         /// previous move is tried after the killers (UCI `CounterMoves`;
         /// [`crate::picker::MoveOrdering::counter`]).
-        countermoves("CounterMoves"): default COUNTERMOVES_DEFAULT, none false;
+        countermoves("CounterMoves"): default COMBINATION_DEFAULT, none false;
         /// One ply more of late-move reduction outside the principal variation
         /// at a position that is not improving: its static value not above
         /// that of the position two plies before (UCI `Improving`; [`improving`]).
-        improving("Improving"): default IMPROVING_DEFAULT, none false;
+        improving("Improving"): default COMBINATION_DEFAULT, none false;
         /// Late-move reductions reduce the root's moves too (off: every root
         /// move is searched to the full depth, as in analysis mode; UCI
         /// `RootReductions`).
@@ -124,12 +124,22 @@ switch_set! {
     }
 }
 
-/// Whether [`Pruning::adaptive_null_move`], [`Pruning::losing_captures_last`]
-/// and [`Pruning::cut_node_reductions`] are on by default: no. They solve
-/// more of Bratko–Kopec at a fixed time but show no gain in play against
-/// the defaults without them (docs/performance-chess.md), and a technique
-/// is kept only when it gains.
-const DEPTH_TECHNIQUES_DEFAULT: bool = false;
+/// Whether the seven techniques that reach depth together are on by default:
+/// history gravity, internal iterative reduction, late-move pruning, the
+/// adaptive null move, losing captures last, countermoves and "improving"
+/// ([`Pruning::history_gravity`], [`Pruning::internal_reduction`],
+/// [`Pruning::late_move_pruning`], [`Pruning::adaptive_null_move`],
+/// [`Pruning::losing_captures_last`], [`Pruning::countermoves`],
+/// [`Pruning::improving`]). None gained in play on its own; together they
+/// reach a given depth in far fewer positions and gain in play against the
+/// defaults without them (docs/performance-chess.md), so they are on as a
+/// whole.
+const COMBINATION_DEFAULT: bool = true;
+
+/// Whether [`Pruning::cut_node_reductions`] is on by default: no. It solves
+/// more of Bratko–Kopec at a fixed time but showed no gain in play
+/// (docs/performance-chess.md), and a technique is kept only when it gains.
+const CUT_NODE_REDUCTIONS_DEFAULT: bool = false;
 
 /// Whether [`Pruning::table_refined_eval`] is on by default: yes, it gains
 /// in play against it off (docs/chess.md).
@@ -173,14 +183,6 @@ fn decides(e: TableEntry, alpha: Value, beta: Value) -> bool {
 /// match in docs/chess.md).
 const QUIESCENCE_TABLE_DEFAULT: bool = false;
 
-/// Whether [`Pruning::countermoves`] is on by default (decided by the match
-/// in docs/chess.md).
-const COUNTERMOVES_DEFAULT: bool = false;
-
-/// Whether [`Pruning::improving`] is on by default (decided by the match in
-/// docs/chess.md).
-const IMPROVING_DEFAULT: bool = false;
-
 /// Whether [`Pruning::root_reductions`] is on by default: yes — the root
 /// unreduced showed no gain in play (docs/chess.md). In analysis mode the root's moves are unreduced whatever it says
 /// ([`crate::Engine::search_pruning`]).
@@ -197,10 +199,6 @@ pub fn improving(now: Option<Value>, before: Option<Value>) -> bool {
         (Some(_), None) => true,
     }
 }
-
-/// Whether [`Pruning::late_move_pruning`] is on by default: no, it showed
-/// no gain in play (docs/chess.md).
-const LMP_DEFAULT: bool = false;
 
 /// Whether [`Pruning::see_pruning`] is on by default: yes, it gains in play
 /// against it off (docs/chess.md).
