@@ -143,7 +143,9 @@ pub fn variance_float(py: Python<'_>, n: u32, d: u32) -> PyResult<(f64, f64)> {
 pub fn distribution_exact(py: Python<'_>, n: u32, d: u32) -> PyResult<Vec<Fraction>> {
     check_small_tree(n, d, true)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let probabilities = interruptible(py, &stop, || fuller::nbp_distribution_exact_until(n, d, &stop))?
-        .map_err(|e| value_error(format!("exact Pr{{NBP = k}} for <{n},{d}>: {e}")))?;
+    let probabilities = interruptible(py, &stop, || {
+        fuller::nbp_distribution_exact_until(n, d, &stop)
+    })?
+    .map_err(|e| value_error(format!("exact Pr{{NBP = k}} for <{n},{d}>: {e}")))?;
     probabilities.iter().map(|p| fraction(py, p)).collect()
 }
