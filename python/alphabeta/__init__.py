@@ -59,7 +59,6 @@ __all__ = [
     "DISTRIBUTION_MAX_LEAVES",
     "DISTRIBUTION_MAX_DEPTH",
     "Expected",
-    "Estimated",
     "simulate",
     "sweep",
     "SimulationResult",
@@ -449,31 +448,6 @@ def _small_tree(n: int, d: int, exact: bool) -> Tuple[int, int, bool]:
     return n, d, _check.boolean("exact", exact)
 
 
-class Estimated(float):
-    """A float with an *estimate* of its error (not a certified bound):
-    ``value.error_estimate`` is the size the error is believed not to exceed
-    (a quadrature difference plus a rounding allowance). ``exact`` is always
-    ``None``; it is there so code written for :class:`Expected` runs unchanged.
-    """
-
-    error_estimate: float
-    exact: None
-
-    def __new__(cls, value: float, error_estimate: float) -> "Estimated":
-        self = super().__new__(cls, value)
-        self.error_estimate = error_estimate
-        self.exact = None
-        return self
-
-    def __repr__(self) -> str:
-        return f"Estimated({float(self)!r}, error_estimate={self.error_estimate!r})"
-
-    def _repr_html_(self) -> str:
-        """The value with its error estimate (Jupyter's rich display)."""
-        text = f"{float(self)!r} (error estimated at {self.error_estimate:.3g}, not certified)"
-        return f"<code>{_html.escape(text)}</code>"
-
-
 def var_nbp(n: int, d: int, exact: bool = False):
     """Var[NBP_{N,D}]: the variance of the number of bottom positions
     alpha-beta evaluates on a uniform tree of branching N and depth D with
@@ -491,17 +465,19 @@ def var_nbp(n: int, d: int, exact: bool = False):
 
     Beyond, up to ``n`` <= 64 and ``d`` <= 16, it is computed in floating
     point by the pair integral over parting depths (docs/analysis.md): an
-    :class:`Estimated` whose ``.error_estimate`` is an estimate, not a
-    certified bound (seconds at most for most sizes, about two minutes at
-    ⟨64, 16⟩; neither computation polls for Ctrl-C, so a KeyboardInterrupt
-    is raised when it returns). ``exact=True`` there, or a tree beyond both ranges, raises
-    :class:`ValueError`. The standard deviation over the mean is
-    ``var_nbp(n, d) ** 0.5 / exact_nbp(n, d)``.
+    :class:`Expected` whose ``.error_bound`` is a certified bound (the
+    quadrature's truncation bounded by Bernstein-ellipse majorants, and its
+    rounding) and whose ``.exact`` is ``None`` (seconds for most sizes,
+    minutes at ⟨64, 16⟩). Both computations poll for Ctrl-C: a
+    KeyboardInterrupt stops them within a step (a row of the integral's
+    cells, or a step of the exact recursion). ``exact=True`` there, or a tree
+    beyond both ranges, raises :class:`ValueError`. The standard deviation
+    over the mean is ``var_nbp(n, d) ** 0.5 / exact_nbp(n, d)``.
     """
     n, d, exact = _small_tree(n, d, exact)
     if not exact and n >= 2 and n ** min(d, 64) > VARIANCE_MAX_LEAVES:
         value, error = _core.variance_float(n, d)
-        return Estimated(value, error)
+        return Expected(value, error)
     variance = _fraction(_core.variance_exact(n, d))
     if exact:
         return variance
@@ -520,7 +496,8 @@ def nbp_distribution(n: int, d: int, exact: bool = False) -> List[Any]:
     summing to 1. Small trees only: ``n ** d`` at most
     :data:`DISTRIBUTION_MAX_LEAVES` (64) and ``d`` at most
     :data:`DISTRIBUTION_MAX_DEPTH` (5) for ``n >= 2``; beyond,
-    :class:`ValueError`.
+    :class:`ValueError`. Ctrl-C stops it within a step of the recursion
+    (KeyboardInterrupt).
     """
     n, d, exact = _small_tree(n, d, exact)
     probabilities = [_fraction(p) for p in _core.distribution_exact(n, d)]

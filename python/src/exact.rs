@@ -110,27 +110,28 @@ fn check_small_tree(n: u32, d: u32, distribution: bool) -> PyResult<()> {
         .map_err(value_error)
 }
 
-/// Var[NBP_{N,D}] exactly (`fuller::variance_exact`): `(numerator,
+/// Var[NBP_{N,D}] exactly (`fuller::nbp_moments_exact`): `(numerator,
 /// denominator)`. Small trees only (N^D at most 256; seconds at the limit).
+/// Without the GIL; Ctrl-C sets the stop flag the recursion reads at every
+/// step.
 #[pyfunction]
 pub fn variance_exact(py: Python<'_>, n: u32, d: u32) -> PyResult<Fraction> {
     check_small_tree(n, d, false)?;
-    // Up to half a minute at the limit: without the GIL (no stop flag; Ctrl-C
-    // is raised when it returns).
     let stop = Arc::new(AtomicBool::new(false));
-    let r = interruptible(py, &stop, || fuller::variance_exact(n, d))?
+    let r = interruptible(py, &stop, || fuller::nbp_moments_exact_until(n, d, &stop))?
         .map_err(|e| value_error(format!("exact Var[NBP] for <{n},{d}>: {e}")))?;
-    fraction(py, &r)
+    fraction(py, &r.variance())
 }
 
 /// Var[NBP_{N,D}] in floating point beyond the exact range
 /// (`fuller::nbp_moments_float`, the pair integral over parting depths):
-/// `(variance, error_estimate)`. The error is an estimate (quadrature
-/// difference plus a rounding allowance), not a certified bound.
+/// `(variance, error_bound)`, the bound certified (truncation by
+/// Bernstein-ellipse majorants, and the rounding). Without the GIL; Ctrl-C
+/// sets the stop flag the integral reads at every row of cells.
 #[pyfunction]
 pub fn variance_float(py: Python<'_>, n: u32, d: u32) -> PyResult<(f64, f64)> {
     let stop = Arc::new(AtomicBool::new(false));
-    let moments = interruptible(py, &stop, || fuller::nbp_moments_float(n, d))?
+    let moments = interruptible(py, &stop, || fuller::nbp_moments_float_until(n, d, &stop))?
         .map_err(|e| value_error(format!("Var[NBP] for <{n},{d}>: {e}")))?;
     Ok((moments.variance.value, moments.variance.error))
 }
@@ -142,7 +143,9 @@ pub fn variance_float(py: Python<'_>, n: u32, d: u32) -> PyResult<(f64, f64)> {
 pub fn distribution_exact(py: Python<'_>, n: u32, d: u32) -> PyResult<Vec<Fraction>> {
     check_small_tree(n, d, true)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let probabilities = interruptible(py, &stop, || fuller::nbp_distribution_exact(n, d))?
-        .map_err(|e| value_error(format!("exact Pr{{NBP = k}} for <{n},{d}>: {e}")))?;
+    let probabilities = interruptible(py, &stop, || {
+        fuller::nbp_distribution_exact_until(n, d, &stop)
+    })?
+    .map_err(|e| value_error(format!("exact Pr{{NBP = k}} for <{n},{d}>: {e}")))?;
     probabilities.iter().map(|p| fraction(py, p)).collect()
 }

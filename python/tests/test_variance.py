@@ -4,6 +4,10 @@ an independent count over every ordering of the leaf values."""
 import itertools
 import json
 import math
+import os
+import signal
+import threading
+import time
 from fractions import Fraction
 
 import pytest
@@ -97,9 +101,12 @@ def test_variance_equals_the_command_lines(n, d, cli):
 def test_float_variance_beyond_the_exact_range_equals_the_command_lines(n, d, cli):
     row, = json.loads(cli("exact", "var-nbp", "--n", str(n), "--d", str(d), "--format", "json"))["rows"]
     approx = alphabeta.var_nbp(n, d)
-    assert isinstance(approx, alphabeta.Estimated) and approx.exact is None
+    assert isinstance(approx, alphabeta.Expected) and approx.exact is None
     assert abs(float(approx) - float(row["variance"])) <= 1e-11 * float(approx)  # the JSON prints 13 digits
-    assert 0 < approx.error_estimate < 1e-6 * float(approx)
+    assert 0 < approx.error_bound < 1e-6 * float(approx)  # certified
+    if (n, d) == (2, 9):
+        # The exact rational 1437.5035... (docs/analysis.md) lies within the bound.
+        assert abs(float(approx) - 1437.5035) <= 5e-5 + approx.error_bound
     # The coefficient of variation stays inside Fuller's band (.120, .215).
     assert 0.12 < float(approx) ** 0.5 / alphabeta.exact_nbp(n, d) < 0.215
 
@@ -140,3 +147,18 @@ def test_limits_and_bad_arguments():
         alphabeta.var_nbp(2.0, 2)
     with pytest.raises(TypeError, match="exact must be True or False"):
         alphabeta.nbp_distribution(2, 2, exact=1)
+
+
+def test_ctrl_c_stops_the_float_variance():
+    # SIGINT half a second in: the integral (minutes at <64,16>) reads its stop
+    # flag every row of cells, so it ends with KeyboardInterrupt within a
+    # fraction of a second of the signal.
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            alphabeta.var_nbp(64, 16)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10

@@ -1,7 +1,7 @@
 //! Prints E[NBP], Var[NBP] and sd/mean exactly for the ⟨N,D⟩ given as arguments (`N,D`
 //! pairs), with the seconds each took; with `--distribution` first, the exact distribution
 //! Pr{NBP = k} instead; with `--float` first, the floating-point values at scale with their
-//! error estimates (`nbp_moments_float`):
+//! certified error bounds (`nbp_moments_float`):
 //! `cargo run --release -p alphabeta-analysis --example nbp_variance -- 2,4 3,3`.
 
 use std::time::Instant;
@@ -27,7 +27,9 @@ fn main() {
     let float = args.first().is_some_and(|a| a == "--float");
     if float {
         args.remove(0);
-        println!("<N,D>\tE[NBP]\tVar[NBP]\t± (estimate)\tsd/mean\tpieces\tseconds");
+        println!(
+            "<N,D>\tE[NBP]\tVar[NBP]\t± (certified)\tof which truncation\tsd/mean\tpieces\tseconds"
+        );
     } else if !distribution {
         println!("<N,D>\tE[NBP]\tVar[NBP]\tsd/mean\tseconds\tVar (exact)");
     }
@@ -37,10 +39,11 @@ fn main() {
         if float {
             match nbp_moments_float(n, d) {
                 Ok(m) => println!(
-                    "<{n},{d}>\t{:.10e}\t{:.10e}\t{:.2e}\t{:.6}\t{}\t{:.2}",
+                    "<{n},{d}>\t{:.10e}\t{:.10e}\t{:.2e}\t{:.2e}\t{:.6}\t{}\t{:.2}",
                     m.mean.value,
                     m.variance.value,
                     m.variance.error,
+                    m.truncation,
                     m.coefficient_of_variation(),
                     m.pieces,
                     start.elapsed().as_secs_f64()

@@ -570,7 +570,7 @@ impl Integrator {
         let radii = RHOS.map(|rho| 0.25 * (b - a) * (rho + 1.0 / rho));
         self.walker.majorants(center, radii, &mut self.majorants);
         self.evaluations += 1;
-        let factors = RHOS.map(|rho| 4.0 * (b - a) * rho.powi(-EXACTNESS) / (rho - 1.0));
+        let factors = RHOS.map(|rho| (b - a) * truncation_factor(rho));
         (0..=self.walker.depth)
             .map(|l| {
                 (0..RHOS.len())
@@ -605,13 +605,9 @@ impl Integrator {
         let (value, rounding) = (&mut piece.value, &mut piece.rounding);
         value.fill(0.0);
         rounding.fill(0.0);
-        let rule = gauss_legendre();
-        // The nodes in the order −x₁, +x₁, −x₂, …: the same sums as one node at a time.
-        let nodes: [f64; 2 * GAUSS_HALF] = std::array::from_fn(|j| {
-            let dx = half * rule[j / 2].0;
-            if j % 2 == 0 { center - dx } else { center + dx }
-        });
-        let weights: [f64; 2 * GAUSS_HALF] = std::array::from_fn(|j| rule[j / 2].1);
+        let rule = gauss_legendre_rule();
+        let nodes: [f64; 2 * GAUSS_HALF] = rule.map(|(x, _)| center + half * x);
+        let weights: [f64; 2 * GAUSS_HALF] = rule.map(|(_, w)| w);
         self.walker.eval_weighted(nodes, weights, value, rounding);
         self.evaluations += 2 * GAUSS_HALF;
         for (v, r) in value.iter_mut().zip(rounding.iter_mut()) {
@@ -657,6 +653,23 @@ fn gauss_legendre() -> &'static [(f64, f64); GAUSS_HALF] {
             (x, 2.0 / ((1.0 - x * x) * derivative * derivative))
         })
     })
+}
+
+/// The whole 12-point rule on \[−1, 1\], the nodes in the order −x₁, +x₁, −x₂, … with their
+/// weights (the order in which the sums are taken).
+pub(super) fn gauss_legendre_rule() -> [(f64, f64); 2 * GAUSS_HALF] {
+    let half = gauss_legendre();
+    std::array::from_fn(|j| {
+        let (x, w) = half[j / 2];
+        (if j % 2 == 0 { -x } else { x }, w)
+    })
+}
+
+/// K(ρ) = 4ρ^{−23}/(ρ − 1): the 12-point rule's truncation error on \[a, b\] is at most
+/// (b − a)·K(ρ)·M for f analytic with |f| ≤ M in the Bernstein ellipse E_ρ of \[a, b\] (the
+/// module documentation).
+pub(super) fn truncation_factor(rho: f64) -> f64 {
+    4.0 * rho.powi(-EXACTNESS) / (rho - 1.0)
 }
 
 /// Breakpoints on one side of ξ: 0 and L·2^{−i} down to below λ^{−D}/1000.

@@ -17,10 +17,12 @@
 //! Cost: the densities are polynomials in z and in three window variables, each of degree up to
 //! N^h, and a step integrates over a fourth: exponential in D, for small trees only.
 
+use std::sync::atomic::AtomicBool;
+
 use malachite::Rational;
 use malachite::base::num::basic::traits::{One, Zero};
 
-use super::error::FullerError;
+use super::error::{FullerError, check_stop};
 use super::piecewise::{Arg, Piecewise, Poly};
 
 /// Largest N^D for which [`nbp_distribution_exact`] computes.
@@ -63,11 +65,17 @@ fn pin_window(f: Piecewise, root: bool) -> Piecewise {
     }
 }
 
-fn max_node(n: u32, child: &Piecewise, root: bool) -> Piecewise {
+fn max_node(
+    n: u32,
+    child: &Piecewise,
+    root: bool,
+    stop: &AtomicBool,
+) -> Result<Piecewise, FullerError> {
     let pin = |f: Piecewise| pin_window(f, root);
     let density = child.derivative(2);
     let mut psi = pin(density.clone());
     for _ in 1..n {
+        check_stop(stop)?;
         let first = pin(child.compose(3, &[Arg::Max(0, 2), Arg::Var(1), Arg::Var(2)])).mul(&psi);
         let second = pin(density.compose(4, &[Arg::Max(0, 3), Arg::Var(1), Arg::Var(2)]))
             .mul(&pin(density_in_last(&psi)))
@@ -75,15 +83,21 @@ fn max_node(n: u32, child: &Piecewise, root: bool) -> Piecewise {
             .integrate_last();
         psi = first.add(&second);
     }
-    cumulative(&psi)
+    Ok(cumulative(&psi))
 }
 
-fn min_node(n: u32, child: &Piecewise, root: bool) -> Piecewise {
+fn min_node(
+    n: u32,
+    child: &Piecewise,
+    root: bool,
+    stop: &AtomicBool,
+) -> Result<Piecewise, FullerError> {
     let pin = |f: Piecewise| pin_window(f, root);
     let density = child.derivative(2);
     let whole = child.at_last_one();
     let mut psi = pin(density.clone());
     for _ in 1..n {
+        check_stop(stop)?;
         let above = pin(whole.compose(3, &[Arg::Var(0), Arg::Min(1, 2)])).sub(&pin(
             child.compose(3, &[Arg::Var(0), Arg::Min(1, 2), Arg::Var(2)])
         ));
@@ -94,12 +108,22 @@ fn min_node(n: u32, child: &Piecewise, root: bool) -> Piecewise {
             .integrate_last();
         psi = first.add(&second);
     }
-    cumulative(&psi)
+    Ok(cumulative(&psi))
 }
 
 /// Pr{NBP\_{N,D} = k} for k = 0..=N^D, exactly (entry k). Refuses N = 0 and trees with more
 /// than [`DISTRIBUTION_MAX_LEAVES`] bottom positions.
 pub fn nbp_distribution_exact(n: u32, depth: u32) -> Result<Vec<Rational>, FullerError> {
+    nbp_distribution_exact_until(n, depth, &AtomicBool::new(false))
+}
+
+/// [`nbp_distribution_exact`], abandoned with [`FullerError::Interrupted`] once `stop` is set
+/// (read at every step of the recursion, one child of one node type).
+pub fn nbp_distribution_exact_until(
+    n: u32,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Result<Vec<Rational>, FullerError> {
     if n == 0 {
         return Err(FullerError::ZeroBranching);
     }
@@ -115,9 +139,9 @@ pub fn nbp_distribution_exact(n: u32, depth: u32) -> Result<Vec<Rational>, Fulle
     for height in 1..=depth {
         let root = height == depth;
         phi = if (depth - height).is_multiple_of(2) {
-            max_node(n, &phi, root)
+            max_node(n, &phi, root, stop)?
         } else {
-            min_node(n, &phi, root)
+            min_node(n, &phi, root, stop)?
         };
     }
     // The root's window is pinned to (0, 1); t → 1 from below (Φ is continuous in t).

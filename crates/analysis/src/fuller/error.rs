@@ -47,4 +47,17 @@ pub enum FullerError {
         /// D.
         depth: u32,
     },
+    /// The computation was stopped through its stop flag.
+    #[error("interrupted")]
+    Interrupted,
+}
+
+/// [`FullerError::Interrupted`] once `stop` is set: the long computations read it between
+/// steps.
+pub(crate) fn check_stop(stop: &std::sync::atomic::AtomicBool) -> Result<(), FullerError> {
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        Err(FullerError::Interrupted)
+    } else {
+        Ok(())
+    }
 }

@@ -31,7 +31,9 @@ pub use certified::{
 };
 #[doc(hidden)]
 pub use certified::{Refinement, expected_leaves_by_level_with};
-pub use distribution::{DISTRIBUTION_MAX_LEAVES, nbp_distribution_exact};
+pub use distribution::{
+    DISTRIBUTION_MAX_LEAVES, nbp_distribution_exact, nbp_distribution_exact_until,
+};
 pub use error::FullerError;
 pub use exact::{
     EXACT_LIMIT_BITS, MAX_EXACT_NMG_DEPTH, check_exact_cost, check_exact_cost_within,
@@ -44,11 +46,12 @@ pub use float::{
 };
 pub use pair_integral::{
     MOMENTS_FLOAT_MAX_D, MOMENTS_FLOAT_MAX_N, NbpMomentEstimates, nbp_moments_float,
+    nbp_moments_float_until,
 };
 pub use tables::{TABLE_5_1, TABLE_5_2, TABLE_7_1};
 pub use variance::{
     DISTRIBUTION_MAX_DEPTH, NbpMoments, SINGLE_PATH_MAX_DEPTH, VARIANCE_MAX_LEAVES, exact_reach,
-    nbp_moments_exact, variance_exact,
+    nbp_moments_exact, nbp_moments_exact_until, variance_exact,
 };
 
 #[cfg(test)]

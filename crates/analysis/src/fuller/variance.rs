@@ -31,10 +31,12 @@
 //! Cost: G_h is a polynomial of degree ≤ N^h in each of three variables, so the work grows like
 //! a power of N^D — exponential in D, for small trees only; see [`VARIANCE_MAX_LEAVES`].
 
+use std::sync::atomic::AtomicBool;
+
 use malachite::Rational;
 use malachite::base::num::basic::traits::{One, Zero};
 
-use super::error::FullerError;
+use super::error::{FullerError, check_stop};
 use super::piecewise::{Arg, Piecewise, Poly};
 
 /// Largest N^D for which [`variance_exact`] computes (beyond it the piecewise polynomials grow
@@ -176,7 +178,12 @@ fn power_sum(powers: &[Poly], k: i64) -> Poly {
     (0..=k).fold(Poly::zero(), |acc, i| acc.add(&powers[i as usize]))
 }
 
-fn max_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
+fn max_node(
+    n: u32,
+    child: &Subtree,
+    with_below: bool,
+    stop: &AtomicBool,
+) -> Result<Subtree, FullerError> {
     if !with_below {
         // The root: only b = 1 is needed, and every child's window ends at b, so fixing it
         // before the products keeps them small.
@@ -187,12 +194,17 @@ fn max_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
             pairs: child.pairs.clone(),
             cdf: child.cdf.clone(),
         };
-        return max_node_unpinned(n, &pinned, false);
+        return max_node_unpinned(n, &pinned, false, stop);
     }
-    max_node_unpinned(n, child, true)
+    max_node_unpinned(n, child, true, stop)
 }
 
-fn max_node_unpinned(n: u32, child: &Subtree, with_below: bool) -> Subtree {
+fn max_node_unpinned(
+    n: u32,
+    child: &Subtree,
+    with_below: bool,
+    stop: &AtomicBool,
+) -> Result<Subtree, FullerError> {
     let n = n as usize;
     let v = &child.cdf;
     let powers: Vec<Poly> = (0..=n as u32).map(|i| v.pow(i)).collect();
@@ -206,6 +218,7 @@ fn max_node_unpinned(n: u32, child: &Subtree, with_below: bool) -> Subtree {
     let below_density = child.below.derivative(2);
     let mut cross = Piecewise::polynomial(2, &Poly::zero());
     for i in 1..n {
+        check_stop(stop)?;
         let later = expect_max(&child.mean, 0, &power_sum(&powers, (n - 1 - i) as i64));
         let above = later
             .compose(3, &[Arg::Var(2), Arg::Var(1)])
@@ -242,16 +255,22 @@ fn max_node_unpinned(n: u32, child: &Subtree, with_below: bool) -> Subtree {
     } else {
         Piecewise::polynomial(3, &Poly::zero())
     };
-    Subtree {
+    check_stop(stop)?;
+    Ok(Subtree {
         mean,
         square,
         below,
         pairs,
         cdf: powers[n].clone(),
-    }
+    })
 }
 
-fn min_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
+fn min_node(
+    n: u32,
+    child: &Subtree,
+    with_below: bool,
+    stop: &AtomicBool,
+) -> Result<Subtree, FullerError> {
     let n = n as usize;
     let survivor = Poly::one().sub(&child.cdf);
     let powers: Vec<Poly> = (0..=n as u32).map(|i| survivor.pow(i)).collect();
@@ -266,6 +285,7 @@ fn min_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
     let below_density = child.below.derivative(2);
     let mut cross = Piecewise::polynomial(2, &Poly::zero());
     for i in 1..n {
+        check_stop(stop)?;
         let later = expect_min(&child.mean, 1, &power_sum(&powers, (n - 1 - i) as i64));
         let beneath = later
             .compose(3, &[Arg::Var(0), Arg::Var(2)])
@@ -306,19 +326,30 @@ fn min_node(n: u32, child: &Subtree, with_below: bool) -> Subtree {
     } else {
         Piecewise::polynomial(3, &Poly::zero())
     };
-    Subtree {
+    check_stop(stop)?;
+    Ok(Subtree {
         mean,
         square,
         below,
         pairs,
         cdf: Poly::one().sub(&powers[n]),
-    }
+    })
 }
 
 /// E\[NBP\_{N,D}\] and E\[NBP²\_{N,D}\] exactly, by the recursion over heights described in the
 /// module documentation. Refuses N = 0 and trees with more than [`VARIANCE_MAX_LEAVES`]
 /// bottom positions.
 pub fn nbp_moments_exact(n: u32, depth: u32) -> Result<NbpMoments, FullerError> {
+    nbp_moments_exact_until(n, depth, &AtomicBool::new(false))
+}
+
+/// [`nbp_moments_exact`], abandoned with [`FullerError::Interrupted`] once `stop` is set (read
+/// at every step of the recursion, one child of one node type).
+pub fn nbp_moments_exact_until(
+    n: u32,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Result<NbpMoments, FullerError> {
     if n == 0 {
         return Err(FullerError::ZeroBranching);
     }
@@ -334,9 +365,9 @@ pub fn nbp_moments_exact(n: u32, depth: u32) -> Result<NbpMoments, FullerError> 
     for height in 1..=depth {
         let with_below = height < depth;
         subtree = if (depth - height).is_multiple_of(2) {
-            max_node(n, &subtree, with_below)
+            max_node(n, &subtree, with_below, stop)?
         } else {
-            min_node(n, &subtree, with_below)
+            min_node(n, &subtree, with_below, stop)?
         };
     }
     let root = |f: &Piecewise| {
@@ -434,9 +465,9 @@ mod tests {
             for height in 1..=depth {
                 let child = by_height.last().unwrap();
                 let next = if (depth - height).is_multiple_of(2) {
-                    max_node_unpinned(n, child, true)
+                    max_node_unpinned(n, child, true, &AtomicBool::new(false)).unwrap()
                 } else {
-                    min_node(n, child, true)
+                    min_node(n, child, true, &AtomicBool::new(false)).unwrap()
                 };
                 by_height.push(next);
             }
@@ -483,9 +514,9 @@ mod tests {
             let mut subtree = leaf();
             for height in 1..depth {
                 subtree = if (depth - height).is_multiple_of(2) {
-                    max_node(n, &subtree, true)
+                    max_node(n, &subtree, true, &AtomicBool::new(false)).unwrap()
                 } else {
-                    min_node(n, &subtree, true)
+                    min_node(n, &subtree, true, &AtomicBool::new(false)).unwrap()
                 };
                 let open = subtree.mean.at_point(&[0, 1], &[]);
                 assert!(!open.is_zero());
@@ -506,5 +537,18 @@ mod tests {
             Err(FullerError::OutOfRange { .. })
         ));
         assert_eq!(variance_exact(1, 1000), Ok(Rational::ZERO));
+    }
+
+    #[test]
+    fn a_set_stop_flag_interrupts() {
+        let stop = AtomicBool::new(true);
+        assert_eq!(
+            nbp_moments_exact_until(2, 8, &stop),
+            Err(FullerError::Interrupted)
+        );
+        assert_eq!(
+            super::super::nbp_distribution_exact_until(2, 6, &stop),
+            Err(FullerError::Interrupted)
+        );
     }
 }

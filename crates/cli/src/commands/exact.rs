@@ -51,7 +51,7 @@ enum What {
     /// E[NMG_{N,D}]: expected move generations (Fuller et al. 1973 §5).
     Nmg(SizeArgs),
     /// Var[NBP_{N,D}] beside E[NBP] and sd/mean (Fuller et al. 1973 §8's open problem): exactly
-    /// for N^D <= 256, beyond it in floating point with an error estimate (N <= 64, D <= 16);
+    /// for N^D <= 256, beyond it in floating point with a certified error bound (N <= 64, D <= 16);
     /// with --distribution, Pr{NBP = k} (N^D <= 64).
     VarNbp {
         /// Branching factor N (N^D <= 256 exactly, N <= 64 in floating point).
@@ -349,8 +349,8 @@ fn rational_cell(r: &impl ToString, exact: bool) -> Json {
     }
 }
 
-/// Past this N·D the floating-point variance takes seconds (⟨64,8⟩ about 12 s, ⟨10,16⟩ 11 s,
-/// ⟨64,16⟩ about 2 min on a small loaded machine), and says so on standard error first.
+/// Past this N·D the floating-point variance takes seconds (⟨64,8⟩ and ⟨10,16⟩ about 10 s of
+/// CPU, ⟨64,16⟩ about a minute; docs/analysis.md), and says so on standard error first.
 const FLOAT_VARIANCE_SLOW: u32 = 200;
 
 /// Whether `exact var-nbp` without `--exact` answers in floating point: beyond the exact
@@ -414,7 +414,7 @@ fn nbp_variance(n: u32, d: u32, exact: bool) -> anyhow::Result<Table> {
 }
 
 /// Var\[NBP\] beyond the exact range: the pair integral of `fuller::nbp_moments_float`, with
-/// its error estimate (not a certified bound).
+/// its certified error bound.
 fn nbp_variance_float(n: u32, d: u32) -> anyhow::Result<Table> {
     if n > fuller::MOMENTS_FLOAT_MAX_N || d > fuller::MOMENTS_FLOAT_MAX_D {
         bail!(
@@ -425,7 +425,7 @@ fn nbp_variance_float(n: u32, d: u32) -> anyhow::Result<Table> {
     }
     if n * d > FLOAT_VARIANCE_SLOW {
         eprintln!(
-            "computing the variance of <{n},{d}> in floating point: up to about 2 min at <64,16>"
+            "computing the variance of <{n},{d}> in floating point: up to a few minutes at <64,16>"
         );
     }
     let m = fuller::nbp_moments_float(n, d)?;
@@ -453,9 +453,9 @@ fn nbp_variance_float(n: u32, d: u32) -> anyhow::Result<Table> {
             .to_string(),
     );
     table.notes.push(format!(
-        "E[NBP] ± {:.2e} (certified bound); Var[NBP] ± {:.2e} (relative {:.1e}): an error \
-         estimate of the quadrature (12- against 8-point rule) with a rounding allowance, not a \
-         certified bound; N^D > {VARIANCE_MAX_LEAVES}, so no exact rational (docs/analysis.md)",
+        "E[NBP] ± {:.2e} (certified bound); Var[NBP] ± {:.2e} (relative {:.1e}, certified \
+         bound: the quadrature's truncation by Bernstein-ellipse majorants, and its rounding); \
+         N^D > {VARIANCE_MAX_LEAVES}, so no exact rational (docs/analysis.md)",
         m.mean.error,
         m.variance.error,
         m.variance.relative_error()

@@ -144,7 +144,7 @@ fn variance_of_nbp_is_exact_and_bounded() {
         .parse()
         .unwrap();
     assert!((variance - 1437.5035).abs() < 1e-4, "{out}");
-    assert!(out.contains("not a certified bound"), "{out}");
+    assert!(out.contains("certified bound: the quadrature"), "{out}");
     // A single path: one bottom position at every depth.
     let (code, out, err) = alphabeta(&["exact", "var-nbp", "--n", "1", "--d", "64", "--exact"]);
     assert_eq!(code, 0, "{err}");

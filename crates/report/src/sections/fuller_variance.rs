@@ -80,7 +80,8 @@ fn grid(full: bool) -> Vec<(u32, u32)> {
 }
 
 /// The ⟨N,D⟩ beyond the exact range (N^D > 256) whose variance is computed in floating point
-/// (`fuller::nbp_moments_float`, about 0.1–1 s each) for the coefficient-of-variation figure.
+/// (`fuller::nbp_moments_float`, with certified bounds, seconds each) for the
+/// coefficient-of-variation figure.
 const FLOAT_POINTS: [(u32, u32); 25] = [
     (20, 2),
     (35, 2),
@@ -116,7 +117,7 @@ const FLOAT_AGAINST_EXACT: [(u32, u32); 4] = [(2, 7), (3, 4), (6, 3), (12, 2)];
 /// Carlo runner.
 const FLOAT_AGAINST_MC: [(u32, u32); 2] = [(3, 6), (10, 3)];
 
-/// The floating-point moments (with the error estimate) of NBP\_{N,D}.
+/// The floating-point moments (with certified error bounds) of NBP\_{N,D}.
 fn float_moments(n: u32, d: u32) -> anyhow::Result<fuller::NbpMomentEstimates> {
     fuller::nbp_moments_float(n, d).map_err(|e| anyhow::anyhow!("⟨{n},{d}⟩: {e}"))
 }
@@ -344,7 +345,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
         "the coefficient of variation settles near .18–.21 within the exact range",
     ));
     let mut cv = Item::new("fuller-variance-cv", ItemKind::Figure, "The coefficient of variation sd/mean of NBP, exact")
-        .describe("sd/mean of NBP exactly (lines, one per depth D), in floating point beyond 256 bottom positions (dashed; the pair integral of docs/analysis.md, relative error estimate below 10⁻⁶) and from the Monte Carlo samples (points), against the number of bottom positions N^D, with Fuller's band (.120, .215) of sample ratios.");
+        .describe("sd/mean of NBP exactly (lines, one per depth D), in floating point beyond 256 bottom positions (dashed; the pair integral of docs/analysis.md, certified relative error bound below 10⁻⁶) and from the Monte Carlo samples (points), against the number of bottom positions N^D, with Fuller's band (.120, .215) of sample ratios.");
     let mut float_cv: HashMap<u32, Vec<(f64, f64)>> = HashMap::new();
     let mut float_table = DataTable::new(
         "fuller-variance-float",
@@ -354,7 +355,7 @@ pub fn run(ctx: &Context<'_>) -> anyhow::Result<Vec<Item>> {
             "N^D",
             "E[NBP]",
             "Var[NBP]",
-            "Var error estimate",
+            "Var certified bound",
             "sd/mean",
         ],
     );
