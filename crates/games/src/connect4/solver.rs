@@ -424,12 +424,11 @@ pub struct Analysis {
 impl Analysis {
     /// The columns (1–7) whose score is the best one, in order.
     pub fn best_columns(&self) -> Vec<u8> {
-        let best = self.scores.iter().flatten().max();
+        let Some(best) = self.scores.iter().flatten().max().copied() else {
+            return Vec::new();
+        };
         (1..=WIDTH as u8)
-            .filter(|&c| {
-                self.scores[c as usize - 1].is_some()
-                    && self.scores[c as usize - 1].as_ref() == best
-            })
+            .filter(|&c| self.scores[c as usize - 1] == Some(best))
             .collect()
     }
 }
