@@ -52,7 +52,7 @@ def test_connect4_state_and_solver(cli):
     assert repr(s).startswith("connect4('4455'), x to move\n")
     assert s.diagram().endswith("...xx..\n1234567\n")
     solution = games.solve(s)
-    doc = json.loads(cli("solve", "connect4", "4455", "--format", "json"))
+    doc = json.loads(cli("solve", "connect4", "4455", "--analyze", "--format", "json"))
     assert solution.score == doc["score"] == 18  # a win with the side's 4th disc: 22 - 4
     assert solution.best_columns == doc["best_columns"] and solution.outcome == "win"
     with pytest.raises(ValueError, match="column 8|columns 1 to 7"):

@@ -85,6 +85,19 @@ pub trait Game {
 pub trait HashedGame: Game {
     /// A 64-bit key; equal positions must have equal keys (e.g. Zobrist).
     fn key(&self, pos: &Self::Position) -> u64;
+
+    /// The [`HashedGame::key`] of the position `mv` leads to from `pos`,
+    /// for a game that can give it cheaply (`play` costs little, or the key
+    /// can be updated without it); `None`, the default, for the others. A
+    /// search with a transposition table asks the memory for the slots of a
+    /// node's successors while it orders them
+    /// ([`crate::table::TranspositionTable::prefetch`]), so that their
+    /// probes, each a likely cache miss in a large table, overlap instead of
+    /// following one another. With the default nothing is asked.
+    #[inline(always)]
+    fn successor_key(&self, _pos: &Self::Position, _mv: Self::Move) -> Option<u64> {
+        None
+    }
 }
 
 /// A game with McCarthy's optimistic and pessimistic value functions

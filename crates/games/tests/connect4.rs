@@ -7,9 +7,9 @@
 //! the table).
 
 use alphabeta_core::procedures::negamax;
-use alphabeta_core::{BoundedGame, Game, Search};
+use alphabeta_core::{BoundedGame, Game, HashedGame, Search};
 use alphabeta_games::connect4::{
-    Board, Connect4, MoveOrder, MovesError, Options, Outcome, Rule, Solver, full_depth,
+    Board, Connect4, Driver, MoveOrder, MovesError, Options, Outcome, Rule, Solver, full_depth,
     random_position,
 };
 
@@ -227,6 +227,154 @@ fn the_score_after_the_best_move_is_the_negation() {
             );
         }
     }
+}
+
+/// The score of the side to move of `naive` after it drops a disc in
+/// column `c` (0–6), for that side, by exhaustive search.
+fn naive_column_score(naive: &mut Naive, c: usize) -> i64 {
+    let k = (naive.discs / 2 + 1) as i64;
+    let score = if naive.drop(c) {
+        22 - k
+    } else if naive.discs == 42 {
+        0
+    } else {
+        -naive.score()
+    };
+    naive.undo(c);
+    score
+}
+
+/// The table's key is shared by a position and its mirror image only, and
+/// the key the game gives for a successor (for the table's prefetch) is the
+/// successor's key.
+#[test]
+fn keys_of_mirror_images_and_successors() {
+    let game = Connect4::default();
+    let mirror = |moves: &str| -> String {
+        moves
+            .chars()
+            .map(|c| char::from(b'8' - (c as u8 - b'0')))
+            .collect()
+    };
+    let mut keys = std::collections::HashMap::new();
+    for moves in late_positions() {
+        let pos: Board = moves.parse().unwrap();
+        let image: Board = mirror(&moves).parse().unwrap();
+        assert_eq!(game.key(&pos), game.key(&image), "{moves}");
+        for c in Connect4::legal_columns(&pos) {
+            let child = pos.play(c as usize);
+            assert_eq!(game.successor_key(&pos, c), Some(game.key(&child)));
+            // Equal keys only for equal positions or mirror images.
+            let canonical = child.unique_key().min(
+                mirror(&format!("{moves}{}", c + 1))
+                    .parse::<Board>()
+                    .unwrap()
+                    .unique_key(),
+            );
+            assert_eq!(
+                *keys.entry(game.key(&child)).or_insert(canonical),
+                canonical
+            );
+        }
+    }
+}
+
+/// `--analyze`: every column's score is the exhaustive search's, full
+/// columns have none, and the best columns are those with the top score.
+#[test]
+fn every_column_is_scored_as_exhaustive_search_scores_it() {
+    let mut solver = solver();
+    for moves in late_positions() {
+        let pos: Board = moves.parse().unwrap();
+        let analysis = solver.analyze(&pos, false).unwrap();
+        let weak = solver.analyze(&pos, true).unwrap();
+        let mut naive = Naive::from_moves(&moves);
+        for c in 0..7 {
+            let expected = (naive.heights[c] < 6).then(|| naive_column_score(&mut naive, c));
+            assert_eq!(analysis.scores[c], expected, "{moves} column {}", c + 1);
+            assert_eq!(weak.scores[c], expected.map(i64::signum), "{moves}");
+        }
+        let top = analysis.scores.iter().flatten().max().copied();
+        assert_eq!(top, Some(naive.score()), "{moves}");
+        let best: Vec<u8> = (1..=7)
+            .filter(|&c| analysis.scores[c as usize - 1] == top)
+            .collect();
+        assert_eq!(analysis.best_columns(), best, "{moves}");
+    }
+    // A finished game has no column to score.
+    let over = solver.analyze(&"1212121".parse().unwrap(), false).unwrap();
+    assert_eq!(over.scores, [None; 7]);
+    assert!(over.best_columns().is_empty());
+}
+
+/// The one best column `solve` names without a search of its own keeps the
+/// score: exhaustive search scores it at the score, whatever the driver,
+/// rule and order, in the strong and the weak mode, on the late positions
+/// and on the positions one disc later (where the rules settle some).
+#[test]
+fn the_column_solve_names_keeps_the_score() {
+    let mut positions = Vec::new();
+    for moves in late_positions() {
+        let pos: Board = moves.parse().unwrap();
+        for c in Connect4::legal_columns(&pos) {
+            if !pos.play(c as usize).is_won() {
+                positions.push(format!("{moves}{}", c + 1));
+            }
+        }
+        positions.push(moves);
+    }
+    let game = Connect4::default();
+    let (mut wins_at_once, mut all_lose_at_once) = (0, 0);
+    let mut checked = 0;
+    for moves in positions {
+        let pos: Board = moves.parse().unwrap();
+        let mut naive = Naive::from_moves(&moves);
+        // Each column's score by exhaustive search, once per position.
+        let columns: Vec<Option<i64>> = (0..7)
+            .map(|c| (naive.heights[c] < 6).then(|| naive_column_score(&mut naive, c)))
+            .collect();
+        let exact = if pos.is_over() {
+            None
+        } else {
+            columns.iter().flatten().max().copied()
+        };
+        // Where the rules settle the position, they name the column.
+        if !pos.is_over() && game.outcome(&pos, 0) == Some(22 - pos.next_disc()) {
+            wins_at_once += 1;
+        } else if !pos.is_over() && game.successors(&pos).is_empty() {
+            all_lose_at_once += 1;
+        }
+        for (order, rule, driver) in [
+            (MoveOrder::Threats, Rule::FailSoft, Driver::Bisection),
+            (MoveOrder::Static, Rule::FailHard, Driver::Bisection),
+            (MoveOrder::Threats, Rule::FailSoft, Driver::FullWindow),
+        ] {
+            let mut solver = Solver::new(Options {
+                table_mb: 1,
+                order,
+                rule,
+                driver,
+            });
+            let solution = solver.solve(&pos);
+            let weak = solver.solve_weak(&pos);
+            let Some(exact) = exact else {
+                assert_eq!((solution.best_column, weak.best_column), (None, None));
+                continue;
+            };
+            assert_eq!(solution.score, exact, "{moves}");
+            let c = solution.best_column.expect("a column") as usize - 1;
+            assert_eq!(columns[c], Some(exact), "{moves} {driver:?}");
+            let c = weak.best_column.expect("a column") as usize - 1;
+            assert_eq!(
+                columns[c].map(i64::signum),
+                Some(exact.signum()),
+                "{moves} weak {driver:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked}");
+    assert!(wins_at_once > 0 && all_lose_at_once > 0);
 }
 
 #[test]

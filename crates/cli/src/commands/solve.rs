@@ -8,9 +8,10 @@
 
 use std::time::Instant;
 
-use alphabeta_core::Limits;
+use alphabeta_core::{Limits, Stats};
 use alphabeta_games::connect4::{
-    Board, DEFAULT_TABLE_MB, Driver, MAX_TABLE_MB, MoveOrder, Options, Outcome, Rule, Solver,
+    Analysis, Board, DEFAULT_TABLE_MB, Driver, MAX_TABLE_MB, MoveOrder, Options, Outcome, Rule,
+    Solver, table_mb_for,
 };
 use anyhow::{Context, bail};
 use serde::Serialize;
@@ -24,10 +25,13 @@ use crate::output::{self, Format};
   alphabeta solve connect4 4455              the side to move wins with its 4th disc: 18
   alphabeta solve connect4 44455554221       -15
   alphabeta solve connect4 4453 --weak       win, draw or loss only
-  alphabeta solve connect4 '' --time 600     the empty board (long)
+  alphabeta solve connect4 --analyze 2355667432746561267732233443
+                                             every column's score
+  alphabeta solve connect4 ''                the empty board (minutes)
 Score (Connect Four): for the side to move, 22 - k if it wins with its k-th disc, 0 for a
 draw, k - 22 if the opponent wins with its k-th disc; the score after the best move is the
-negation of the score before it.")]
+negation of the score before it. The best column printed is one the search that found the
+score proved (no search of its own); --analyze solves the position after every column.")]
 pub struct Args {
     /// The game: connect4.
     game: String,
@@ -37,9 +41,9 @@ pub struct Args {
     /// Only win, draw or loss (a narrower search).
     #[arg(long)]
     weak: bool,
-    /// Transposition table size in MiB (1 to 16384).
-    #[arg(long, default_value_t = DEFAULT_TABLE_MB)]
-    table_mb: usize,
+    /// Transposition table size in MiB (1 to 16384; by default 1024 for positions of at most 6 discs, 64 for the others).
+    #[arg(long)]
+    table_mb: Option<usize>,
     /// Successor order: threats (moves that make more threats first, centre first on ties) or static (centre first).
     #[arg(long, value_enum, default_value = "threats")]
     order: OrderArg,
@@ -49,9 +53,12 @@ pub struct Args {
     /// How the root is searched: bisection (MTD(bi) null-window tests) or full-window.
     #[arg(long, value_enum, default_value = "bisection")]
     driver: DriverArg,
-    /// Skip finding the best moves (one null-window test per move after the score).
+    /// Also every column's score (one solve of the position after each column) and every best column.
     #[arg(long)]
-    no_best: bool,
+    analyze: bool,
+    /// Count the score search with the core's Stats (cutoffs and positions per level).
+    #[arg(long)]
+    stats: bool,
     #[command(flatten)]
     time: TimeLimit,
     #[command(flatten)]
@@ -86,12 +93,39 @@ struct Report {
     weak: bool,
     outcome: Outcome,
     meaning: String,
+    best_column: Option<u8>,
+    column_scores: Option<Vec<Option<i64>>>,
     best_columns: Option<Vec<u8>>,
     positions_examined: u64,
     searches: u32,
+    stats: Option<StatsReport>,
     seconds: f64,
     table_mb: usize,
     table_entries: usize,
+}
+
+/// What `--stats` counted in the score search (the core's `Stats`).
+#[derive(Serialize)]
+struct StatsReport {
+    examined_per_level: Vec<u64>,
+    settled_per_level: Vec<u64>,
+    alpha_cutoffs: u64,
+    beta_cutoffs: u64,
+    deep_cutoffs: u64,
+    pruned_branches: u64,
+}
+
+impl StatsReport {
+    fn of(stats: &Stats) -> Self {
+        StatsReport {
+            examined_per_level: stats.nodes_per_ply(),
+            settled_per_level: stats.settled_per_ply(),
+            alpha_cutoffs: stats.alpha_cutoffs,
+            beta_cutoffs: stats.beta_cutoffs,
+            deep_cutoffs: stats.deep_cutoffs,
+            pruned_branches: stats.pruned,
+        }
+    }
 }
 
 /// Runs the subcommand.
@@ -107,15 +141,14 @@ fn connect4(args: Args) -> anyhow::Result<()> {
         .moves
         .parse()
         .with_context(|| format!("reading the Connect Four position {:?}", args.moves))?;
-    if !(1..=MAX_TABLE_MB).contains(&args.table_mb) {
-        bail!(
-            "--table-mb must be between 1 and {MAX_TABLE_MB} (got {})",
-            args.table_mb
-        );
+    if let Some(mb) = args.table_mb
+        && !(1..=MAX_TABLE_MB).contains(&mb)
+    {
+        bail!("--table-mb must be between 1 and {MAX_TABLE_MB} (got {mb})");
     }
     let time = args.time.duration()?;
-    let mut solver = Solver::try_new(Options {
-        table_mb: args.table_mb,
+    let options = Options {
+        table_mb: args.table_mb.unwrap_or_else(|| table_mb_for(&pos)),
         order: match args.order {
             OrderArg::Threats => MoveOrder::Threats,
             OrderArg::Static => MoveOrder::Static,
@@ -128,16 +161,29 @@ fn connect4(args: Args) -> anyhow::Result<()> {
             DriverArg::Bisection => Driver::Bisection,
             DriverArg::FullWindow => Driver::FullWindow,
         },
-    })?;
+    };
+    let mut solver = match Solver::try_new(options) {
+        // The large default table of an opening position is a preference:
+        // where the machine cannot give it, the usual default is taken.
+        Err(_) if args.table_mb.is_none() && options.table_mb != DEFAULT_TABLE_MB => {
+            Solver::try_new(Options {
+                table_mb: DEFAULT_TABLE_MB,
+                ..options
+            })?
+        }
+        solver => solver?,
+    };
     solver.set_limits(Limits {
         time,
         ..Limits::none()
     });
     let started = Instant::now();
-    let solution = if args.weak {
-        solver.solve_weak(&pos)
-    } else {
-        solver.solve(&pos)
+    let mut stats = Stats::default();
+    let solution = match (args.weak, args.stats) {
+        (true, false) => solver.solve_weak(&pos),
+        (true, true) => solver.solve_weak_observed(&pos, &mut stats),
+        (false, false) => solver.solve(&pos),
+        (false, true) => solver.solve_observed(&pos, &mut stats),
     };
     if !solution.complete {
         bail!(
@@ -146,13 +192,17 @@ fn connect4(args: Args) -> anyhow::Result<()> {
             solution.nodes
         );
     }
-    let best_columns = if args.no_best {
-        None
-    } else if args.weak {
-        // Moves keeping the outcome: the score after them has the opposite sign.
-        weak_best(&mut solver, &pos, solution.score)
+    let analysis = if args.analyze {
+        let analysis = solver.analyze(&pos, args.weak);
+        if analysis.is_none() {
+            bail!(
+                "not analysed: stopped after {:.1} s (raise --time)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+        analysis
     } else {
-        solver.best_columns(&pos, solution.score)
+        None
     };
     let seconds = started.elapsed().as_secs_f64();
     let report = Report {
@@ -163,9 +213,12 @@ fn connect4(args: Args) -> anyhow::Result<()> {
         weak: args.weak,
         outcome: Outcome::of(solution.score),
         meaning: meaning(&pos, solution.score, args.weak),
-        best_columns,
-        positions_examined: solution.nodes,
-        searches: solution.searches,
+        best_column: solution.best_column,
+        column_scores: analysis.as_ref().map(|a| a.scores.to_vec()),
+        best_columns: analysis.as_ref().map(Analysis::best_columns),
+        positions_examined: solution.nodes + analysis.as_ref().map_or(0, |a| a.nodes),
+        searches: solution.searches + analysis.as_ref().map_or(0, |a| a.searches),
+        stats: args.stats.then(|| StatsReport::of(&stats)),
         seconds,
         table_mb: solver.options().table_mb,
         table_entries: solver.table_entries(),
@@ -194,15 +247,35 @@ fn connect4(args: Args) -> anyhow::Result<()> {
         report.score.to_string()
     };
     text += &format!("score     {score} ({})\n", report.meaning);
-    if let Some(best) = &report.best_columns {
-        let list: Vec<String> = best.iter().map(u8::to_string).collect();
+    if let Some(scores) = &report.column_scores {
+        let list: Vec<String> = scores
+            .iter()
+            .zip(1..)
+            .map(|(v, c)| match v {
+                Some(v) if args.weak => format!("{c}: {}", Outcome::word(*v)),
+                Some(v) => format!("{c}: {v}"),
+                None => format!("{c}: -"),
+            })
+            .collect();
+        text += &format!("columns   {}\n", list.join("  "));
+    }
+    let best = match (&report.best_columns, report.best_column) {
+        (Some(all), _) if !all.is_empty() => {
+            let list: Vec<String> = all.iter().map(u8::to_string).collect();
+            format!("column {}", list.join(", "))
+        }
+        (None, Some(c)) => format!("column {c}"),
+        _ => "(game over)".to_string(),
+    };
+    text += &format!("best      {best}\n");
+    if let Some(st) = &report.stats {
         text += &format!(
-            "best      {}\n",
-            if list.is_empty() {
-                "(game over)".to_string()
-            } else {
-                format!("column {}", list.join(", "))
-            }
+            "stats     {} alpha and {} beta cutoffs ({} deep), {} branches pruned; examined per level {:?}\n",
+            st.alpha_cutoffs,
+            st.beta_cutoffs,
+            st.deep_cutoffs,
+            st.pruned_branches,
+            st.examined_per_level
         );
     }
     text += &format!(
@@ -214,22 +287,6 @@ fn connect4(args: Args) -> anyhow::Result<()> {
         report.table_entries
     );
     super::print_out(&text)
-}
-
-/// The columns whose outcome is the position's (weak mode).
-fn weak_best(solver: &mut Solver, pos: &Board, sign: i64) -> Option<Vec<u8>> {
-    let mut best = Vec::new();
-    for c in alphabeta_games::connect4::Connect4::legal_columns(pos) {
-        let child = solver.solve_weak(&pos.play(c as usize));
-        if !child.complete {
-            return None;
-        }
-        if -child.score == sign {
-            best.push(c + 1);
-        }
-    }
-    best.sort_unstable();
-    Some(best)
 }
 
 /// The score in words.

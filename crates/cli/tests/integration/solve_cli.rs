@@ -12,12 +12,58 @@ fn connect4_scores_and_best_moves() {
         out.contains("score     18 (x, to move, wins with its disc 4)"),
         "{out}"
     );
-    assert!(out.contains("best      column 3, 6"), "{out}");
+    // One best column, proved by the search for the score: x wins with its
+    // 4th disc in column 3 or 6.
+    assert!(
+        out.contains("best      column 3\n") || out.contains("best      column 6\n"),
+        "{out}"
+    );
     let (code, out, err) = alphabeta(&["solve", "connect4", "44455554221", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["score"], -15);
     assert_eq!(doc["outcome"], "loss");
+    assert!(doc["best_column"].is_u64() && doc["column_scores"].is_null());
+}
+
+#[test]
+fn connect4_analysis_scores_every_column() {
+    // Every move loses to the opponent's next disc: all columns score alike.
+    let (code, out, err) = alphabeta(&["solve", "connect4", "--analyze", "44455554221"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("columns   1: -15  2: -15  3: -15  4: -15  5: -15  6: -15  7: -15\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("best      column 1, 2, 3, 4, 5, 6, 7\n"),
+        "{out}"
+    );
+    // Columns 3 and 6 are full; the dedicated C++ solver (Pons's, `-a`)
+    // scores the others 1 1 5 5 1.
+    let moves = "235566743274656126773223344367";
+    let (code, out, err) =
+        alphabeta(&["solve", "connect4", "--analyze", moves, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let scores: Vec<Option<i64>> = serde_json::from_value(doc["column_scores"].clone()).unwrap();
+    assert_eq!(
+        scores,
+        [Some(1), Some(1), None, Some(5), Some(5), None, Some(1)],
+        "{out}"
+    );
+    assert_eq!(doc["score"], 5);
+    assert_eq!(doc["best_columns"], serde_json::json!([4, 5]));
+    assert!(
+        [4, 5].contains(&doc["best_column"].as_u64().unwrap()),
+        "{out}"
+    );
+    let (code, out, err) = alphabeta(&["solve", "connect4", "--analyze", "--weak", moves]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("columns   1: win  2: win  3: -  4: win  5: win  6: -  7: win\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -52,7 +52,7 @@ pub use drivers::{AspirationResult, aspiration, iterative_deepening};
 pub use exhaustive::{minimax, negamax};
 pub use likelihood::{InvalidThreshold, LikelihoodModel, Threshold, Uniform, likelihood_search};
 pub use minmax::alpha_beta_minmax;
-pub use narrowing::{Narrowed, bisection};
+pub use narrowing::{Narrowed, bisection, bisection_by};
 pub use nonrecursive::alpha_beta_nonrecursive;
 pub use registry::{
     Capabilities, DEFAULT_TABLE_ENTRIES, Extra, McCarthy, Named, Needs, NotRun, RunOptions,

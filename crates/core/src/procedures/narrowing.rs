@@ -36,15 +36,26 @@ pub fn probe(lower: Value, upper: Value) -> Value {
 /// null-window tests `test(beta)` that search with the window
 /// `(beta − 1, beta)` and satisfy eq. (9) (fail-hard) or Hsu's F3
 /// properties (fail-soft; tighter results skip tests).
-pub fn bisection(
+pub fn bisection(lower: Value, upper: Value, test: impl FnMut(Value) -> Value) -> Narrowed {
+    bisection_by(lower, upper, probe, test)
+}
+
+/// [`bisection`] with the tests placed by `choose(lower, upper)`, which
+/// returns the next test's `beta`, `lower < beta ≤ upper`. Any such choice
+/// finds the value; where it lies decides how much each test costs. An
+/// exact solver may prefer tests far from the likely value, which a search
+/// settles with little work and which fill the table for the close ones.
+pub fn bisection_by(
     mut lower: Value,
     mut upper: Value,
+    mut choose: impl FnMut(Value, Value) -> Value,
     mut test: impl FnMut(Value) -> Value,
 ) -> Narrowed {
     let (lo, hi) = (lower, upper);
     let mut tests = 0;
     while lower < upper {
-        let beta = probe(lower, upper);
+        let beta = choose(lower, upper);
+        debug_assert!(lower < beta && beta <= upper, "a test outside the interval");
         let g = test(beta);
         tests += 1;
         if g >= beta {
@@ -82,6 +93,31 @@ mod tests {
             });
             assert_eq!(soft.value, v);
             assert!(soft.tests <= 2);
+        }
+    }
+
+    #[test]
+    fn any_placement_of_the_tests_finds_the_value() {
+        // Tests at the lowest and the highest point the interval allows, and
+        // halfway: each finds every value, the end points by a linear scan.
+        let lowest = |lower: Value, _upper: Value| lower + 1;
+        let highest = |_lower: Value, upper: Value| upper;
+        for v in -21..=21 {
+            for (choose, most) in [
+                (&lowest as &dyn Fn(Value, Value) -> Value, 42),
+                (&highest, 42),
+                (&probe, 6),
+            ] {
+                let mut asked = Vec::new();
+                let r = bisection_by(-21, 21, choose, |beta| {
+                    asked.push(beta);
+                    if v >= beta { beta } else { beta - 1 }
+                });
+                assert_eq!(r.value, v);
+                assert!(r.tests <= most && r.tests as usize == asked.len());
+                // The placement is the caller's: the first test is where it says.
+                assert_eq!(asked[0], choose(-21, 21));
+            }
         }
     }
 

@@ -40,10 +40,18 @@ impl<G: HashedGame> NodeHooks<G> for TableHooks<'_, G::Move> {
         })
     }
 
+    /// The stored best move first; then, for a game that gives its
+    /// successors' keys cheaply ([`HashedGame::successor_key`]), their slots
+    /// are prefetched, so that the successors' probes overlap.
     #[inline]
     fn order(&mut self, game: &G, pos: &G::Position, ply: usize, moves: &mut G::Moves) {
         if let Some(best) = self.table.probe(game.key(pos), ply).and_then(|e| e.best) {
             moves.move_to_front(best);
+        }
+        for i in 0..moves.len() {
+            if let Some(key) = game.successor_key(pos, moves.get(i)) {
+                self.table.prefetch(key);
+            }
         }
     }
 

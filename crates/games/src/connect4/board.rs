@@ -179,6 +179,24 @@ impl Board {
         self.current + self.mask
     }
 
+    /// The smaller of [`Board::unique_key`] and the unique key of the
+    /// mirror image (columns 1–7 read as 7–1): equal for a position and its
+    /// mirror image, and for no two other positions. Each column's share of
+    /// the unique key lies in that column's 7 bits (the run of stones plus
+    /// the bit above it), so mirroring the key is mirroring the board.
+    #[inline(always)]
+    pub const fn symmetric_key(&self) -> u64 {
+        let key = self.unique_key();
+        let mut mirrored = 0;
+        let mut c = 0;
+        while c < WIDTH {
+            let share = (key >> (c as u32 * H1)) & ((1 << H1) - 1);
+            mirrored |= share << ((WIDTH - 1 - c) as u32 * H1);
+            c += 1;
+        }
+        if mirrored < key { mirrored } else { key }
+    }
+
     /// The disc the side to move would play next, counted from 1 for that
     /// side (its k in the score 22 − k).
     #[inline(always)]
@@ -322,6 +340,30 @@ mod tests {
             winning_squares(three.current(), three.mask()),
             bottom(4) << 3
         );
+    }
+
+    #[test]
+    fn mirror_images_share_the_symmetric_key() {
+        let mirror = |moves: &str| -> String {
+            moves
+                .chars()
+                .map(|c| char::from(b'8' - (c as u8 - b'0')))
+                .collect()
+        };
+        for moves in ["", "4", "1", "12", "4453", "3541276", "112233"] {
+            let b: Board = moves.parse().unwrap();
+            let m: Board = mirror(moves).parse().unwrap();
+            assert_eq!(b.symmetric_key(), m.symmetric_key(), "{moves}");
+            assert_eq!(
+                b.symmetric_key(),
+                b.unique_key().min(m.unique_key()),
+                "{moves}"
+            );
+        }
+        // Positions that are not mirror images keep distinct keys.
+        let a: Board = "12".parse().unwrap();
+        let b: Board = "21".parse().unwrap();
+        assert_ne!(a.symmetric_key(), b.symmetric_key());
     }
 
     #[test]

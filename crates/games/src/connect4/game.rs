@@ -208,12 +208,21 @@ impl Game for Connect4 {
 }
 
 impl HashedGame for Connect4 {
-    /// The unique key `current + mask`, mixed by the splitmix64 finaliser (a
-    /// bijection, so distinct positions keep distinct keys and a table entry
-    /// is never mistaken for another position's).
+    /// The position's [`Board::symmetric_key`] (a position and its mirror
+    /// image have the same score, so they share a table entry), mixed by the
+    /// splitmix64 finaliser (a bijection, so positions that are not mirror
+    /// images keep distinct keys and a table entry is never mistaken for
+    /// another position's).
     #[inline(always)]
     fn key(&self, pos: &Board) -> u64 {
-        alphabeta_core::mix::mix64(pos.unique_key())
+        alphabeta_core::mix::mix64(pos.symmetric_key())
+    }
+
+    /// A move is two bit operations, so the key after it is given: the
+    /// table prefetches the successors' slots.
+    #[inline(always)]
+    fn successor_key(&self, pos: &Board, c: u8) -> Option<u64> {
+        Some(self.key(&pos.play(c as usize)))
     }
 }
 
@@ -250,14 +259,19 @@ impl BoundedGame for Connect4 {
         }
     }
 
-    /// The worst score left: a loss to the opponent's next disc (k − 22), or
-    /// to its last one if it has already connected four.
+    /// The worst score left: a loss to the opponent's last disc if it has
+    /// already connected four; to its next disc when every move lets it
+    /// connect four at once; otherwise to the disc after its next one (a
+    /// move that does not lose at once leaves the opponent no square to win
+    /// on), or a draw when the opponent has no such disc left.
     #[inline]
     fn pessimistic(&self, pos: &Board) -> Value {
         if pos.is_won() {
             pos.opponent_discs() - 22
-        } else {
+        } else if safe_squares(pos) == 0 {
             pos.opponent_discs() + 1 - 22
+        } else {
+            (pos.opponent_discs() + 2 - 22).min(0)
         }
     }
 }

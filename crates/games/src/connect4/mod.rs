@@ -20,5 +20,6 @@ pub use board::{Board, HEIGHT, MovesError, SQUARES, WIDTH, has_four, winning_squ
 pub use game::{CENTRE_FIRST, Columns, Connect4, MoveOrder};
 pub use positions::random_position;
 pub use solver::{
-    DEFAULT_TABLE_MB, Driver, MAX_TABLE_MB, Options, Outcome, Rule, Solution, Solver, full_depth,
+    Analysis, DEFAULT_TABLE_MB, Driver, MAX_TABLE_MB, OPENING_DISCS, OPENING_TABLE_MB, Options,
+    Outcome, Rule, Solution, Solver, full_depth, table_mb_for,
 };
