@@ -120,10 +120,10 @@ impl StatsReport {
         StatsReport {
             examined_per_level: stats.nodes_per_ply(),
             settled_per_level: stats.settled_per_ply(),
-            alpha_cutoffs: stats.alpha_cutoffs,
-            beta_cutoffs: stats.beta_cutoffs,
-            deep_cutoffs: stats.deep_cutoffs,
-            pruned_branches: stats.pruned,
+            alpha_cutoffs: stats.alpha_cutoffs(),
+            beta_cutoffs: stats.beta_cutoffs(),
+            deep_cutoffs: stats.deep_cutoffs(),
+            pruned_branches: stats.pruned(),
         }
     }
 }
