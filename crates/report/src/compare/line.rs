@@ -25,6 +25,7 @@ use alphabeta_core::table::TranspositionTable;
 use alphabeta_core::{INFINITY, Limits, NEG_INFINITY, Search, Stats, Value};
 use alphabeta_games::connect4::{Board, Connect4, Options, Solver, full_depth};
 use serde::Serialize;
+use serde_json::Value as Json;
 use serde_json::json;
 
 use super::measure::minimal;
@@ -418,7 +419,22 @@ impl LineResults {
         );
         let limit = self.config.node_limit;
         for p in &self.points {
-            let (status, nodes, terminal) = match &p.minimal {
+            // One row: the position, who counted, and what it found.
+            let mut row = |who: &str, outcome: (Json, Json, Json), seconds: Json| {
+                let (status, nodes, terminal) = outcome;
+                t.push(vec![
+                    json!(p.discs),
+                    json!(p.moves),
+                    json!(p.value),
+                    json!(who),
+                    status,
+                    nodes,
+                    terminal,
+                    seconds,
+                    json!(limit),
+                ]);
+            };
+            let minimal = match &p.minimal {
                 Ok(m) => (json!("done"), json!(m.nodes), json!(m.terminal)),
                 Err(why) => (
                     json!(format!("not computed: {why}")),
@@ -426,19 +442,9 @@ impl LineResults {
                     json!(null),
                 ),
             };
-            t.push(vec![
-                json!(p.discs),
-                json!(p.moves),
-                json!(p.value),
-                json!(MINIMAL),
-                status,
-                nodes,
-                terminal,
-                json!(null),
-                json!(limit),
-            ]);
+            row(MINIMAL, minimal, json!(null));
             for r in &p.runs {
-                let (status, nodes, terminal) = match &r.count {
+                let count = match &r.count {
                     Count::Done { nodes, terminal } => {
                         (json!("done"), json!(nodes), json!(terminal))
                     }
@@ -449,17 +455,7 @@ impl LineResults {
                         json!(null),
                     ),
                 };
-                t.push(vec![
-                    json!(p.discs),
-                    json!(p.moves),
-                    json!(p.value),
-                    json!(r.procedure),
-                    status,
-                    nodes,
-                    terminal,
-                    json!(r.seconds),
-                    json!(limit),
-                ]);
+                row(r.procedure, count, json!(r.seconds));
             }
         }
         t
