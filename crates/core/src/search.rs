@@ -293,8 +293,18 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     #[inline(always)]
     pub(crate) fn generated(&mut self, count: usize) {
         if self.next_check != u64::MAX {
-            self.next_check = self.next_check.saturating_sub(count as u64);
+            self.charge_poll(count);
         }
+    }
+
+    /// [`Search::generated`] for a search that polls its limits, whose next
+    /// poll is never `u64::MAX` (it polls, so its next poll is a count, or 0
+    /// once stopped): the charge without the test for an unlimited search,
+    /// for the compact path's polling instance, where the test is dead.
+    #[inline(always)]
+    pub(crate) fn charge_poll(&mut self, count: usize) {
+        debug_assert!(self.next_check != u64::MAX, "a search that polls");
+        self.next_check = self.next_check.saturating_sub(count as u64);
     }
 
     /// Whether the principal variation is tracked ([`Search::track_pv`]).

@@ -30,7 +30,7 @@
 //! the clock or a stop flag may stop — the Monte Carlo runner gives every
 //! search its Ctrl-C flag — takes the one that checks them before each
 //! expansion ([`Search::out_of_budget`]) and charges the successors it
-//! generates against the next poll ([`Search::generated`]), as the general
+//! generates against the next poll ([`Search::charge_poll`]), as the general
 //! node does: once a limit is seen, every position met is a bottom position.
 //! Those limits are read every so many positions, at no position in
 //! particular, so counting positions in batches only moves a poll by the
@@ -181,7 +181,7 @@ fn expand<const POLL: bool, G: Game, O: Observer>(
             game.moves(pos, &mut moves);
             if !moves.is_empty() {
                 if POLL {
-                    s.generated(moves.len());
+                    s.charge_poll(moves.len());
                 }
                 s.observer.expand(ply, moves.len());
                 return Ok(moves);
