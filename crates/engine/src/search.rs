@@ -1012,6 +1012,7 @@ impl Searcher<'_> {
         }
         let mut child = board.clone();
         child.play_unchecked(mv);
+        self.tt.prefetch(child.hash());
         // The child's expected type (see `negamax`).
         let child_cut = if pv_node { i > 0 } else { !cut };
         self.ordering.set_line_move(ply, Some(mv));
