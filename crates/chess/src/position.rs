@@ -8,7 +8,11 @@
 
 use std::sync::Arc;
 
-use cozy_chess::{Board, Color, GameStatus, Move, Piece, Rank, Square};
+use cozy_chess::{
+    BitBoard, Board, Color, File, GameStatus, Move, Piece, Rank, Square, get_between_rays,
+    get_bishop_moves, get_bishop_rays, get_knight_moves, get_pawn_attacks, get_rook_moves,
+    get_rook_rays,
+};
 
 /// A FEN that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -263,6 +267,89 @@ pub fn has_legal_move(board: &Board) -> bool {
     board.generate_moves(|_| true)
 }
 
+/// Whether the legal move `mv` of `board` gives check: whether a piece of
+/// the side to move attacks the enemy king once `mv` is made, by the moved
+/// piece itself or by a slider whose line the move opens (through the
+/// origin square, or the square of a pawn taken en passant). The same answer
+/// as the checkers of the position after `Board::play_unchecked`, without
+/// copying the board and updating its keys and pins — a search asks it of
+/// moves that it may then prune unmade (Stockfish's `Position::gives_check`
+/// serves the same purpose); most moves are answered from the ray tables
+/// alone. Castling is a king taking its own rook, as cozy-chess encodes it
+/// (the rook can give the check).
+pub fn gives_check(board: &Board, mv: Move) -> bool {
+    let us = board.side_to_move();
+    let Some(moved) = board.piece_on(mv.from) else {
+        return false;
+    };
+    let king = board.king(!us);
+    let castles = moved == Piece::King && board.colors(us).has(mv.to);
+    let en_passant =
+        moved == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to);
+    if !castles && !en_passant {
+        // The common case, from tables: a check by the piece that lands
+        // on `to`, or else one discovered through the origin square.
+        let before = board.occupied() & !mv.from.bitboard();
+        let sees =
+            |rays: BitBoard| rays.has(mv.to) && (get_between_rays(mv.to, king) & before).is_empty();
+        let direct = match mv.promotion.unwrap_or(moved) {
+            Piece::Pawn => get_pawn_attacks(king, !us).has(mv.to),
+            Piece::Knight => get_knight_moves(king).has(mv.to),
+            Piece::Bishop => sees(get_bishop_rays(king)),
+            Piece::Rook => sees(get_rook_rays(king)),
+            Piece::Queen => sees(get_bishop_rays(king) | get_rook_rays(king)),
+            Piece::King => false,
+        };
+        if direct {
+            return true;
+        }
+        if !(get_bishop_rays(king) | get_rook_rays(king)).has(mv.from) {
+            return false;
+        }
+    }
+    let ours = |p: Piece| board.colored_pieces(us, p) & !mv.from.bitboard();
+    let mut pawns = ours(Piece::Pawn);
+    let mut knights = ours(Piece::Knight);
+    let mut diagonal = ours(Piece::Bishop) | ours(Piece::Queen);
+    let mut straight = ours(Piece::Rook) | ours(Piece::Queen);
+    let mut occupied = board.occupied() & !mv.from.bitboard();
+    if castles {
+        let rank = mv.from.rank();
+        let (king_file, rook_file) = if mv.from.file() < mv.to.file() {
+            (File::G, File::F)
+        } else {
+            (File::C, File::D)
+        };
+        let rook_to = Square::new(rook_file, rank).bitboard();
+        straight = (straight & !mv.to.bitboard()) | rook_to;
+        occupied =
+            (occupied & !mv.to.bitboard()) | rook_to | Square::new(king_file, rank).bitboard();
+    } else {
+        if en_passant {
+            // En passant: the pawn taken stands beside the mover's origin.
+            occupied &= !Square::new(mv.to.file(), mv.from.rank()).bitboard();
+        }
+        let to = mv.to.bitboard();
+        occupied |= to;
+        match mv.promotion.unwrap_or(moved) {
+            Piece::Pawn => pawns |= to,
+            Piece::Knight => knights |= to,
+            Piece::Bishop => diagonal |= to,
+            Piece::Rook => straight |= to,
+            Piece::Queen => {
+                diagonal |= to;
+                straight |= to;
+            }
+            Piece::King => {}
+        }
+    }
+    let checkers = (get_pawn_attacks(king, !us) & pawns)
+        | (get_knight_moves(king) & knights)
+        | (get_bishop_moves(king, occupied) & diagonal)
+        | (get_rook_moves(king, occupied) & straight);
+    !checkers.is_empty()
+}
+
 /// The key that identifies a position for repetition: the Zobrist key,
 /// with the en passant file left out unless a capture there is legal (the
 /// FIDE rule: an en passant right counts only if it can be used).
@@ -452,7 +539,6 @@ fn placement_is_sound(text: &str, board: &Board) -> Result<(), String> {
 /// king on e1/e8 and its rook in the corner (a or h file). The error names
 /// the first right that is not.
 fn standard_castling(board: &Board) -> Result<(), String> {
-    use cozy_chess::File;
     for color in Color::ALL {
         let rights = board.castle_rights(color);
         let king = board.king(color);
@@ -755,6 +841,89 @@ mod tests {
         assert_eq!(p.repetitions(), 2);
         assert_eq!(p.rule_draw(), Some(DrawReason::ThreefoldRepetition));
         assert_eq!(p.status(), Status::Draw(DrawReason::ThreefoldRepetition));
+    }
+
+    /// Checks [`gives_check`] against the checkers after
+    /// `Board::play_unchecked` on every legal move of `board`; returns how
+    /// many of them check.
+    fn checks_agree(board: &Board) -> usize {
+        let mut checks = 0;
+        for mv in Position::from_board(board.clone()).legal_moves() {
+            let mut after = board.clone();
+            after.play_unchecked(mv);
+            let expected = !after.checkers().is_empty();
+            assert_eq!(gives_check(board, mv), expected, "{mv} in {board}");
+            checks += usize::from(expected);
+        }
+        checks
+    }
+
+    #[test]
+    fn gives_check_agrees_with_making_the_move() {
+        // Castling with the rook's check (both sides), a discovered check by
+        // an en passant capture (the rook on h5 sees a5 once e5 and d5 are
+        // gone), promotions to a checking knight and queen, a discovered
+        // check by a knight leaving the bishop's diagonal.
+        for (fen, at_least) in [
+            ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", 3),
+            ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", 3),
+            ("8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 1", 1),
+            ("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1", 2),
+            ("7k/8/5N2/8/3B4/8/8/4K3 w - - 0 1", 8),
+        ] {
+            let checks = checks_agree(pos(fen).board());
+            assert!(checks >= at_least, "{checks} checks in {fen}");
+        }
+        let castle: Move = "e1h1".parse().expect("move");
+        assert!(gives_check(
+            pos("5k2/8/8/8/8/8/8/4K2R w K - 0 1").board(),
+            castle
+        ));
+        // Every move of the perft suite's positions to two plies, then of
+        // long random games from them and from Chess960 starts.
+        let mut boards: Vec<Board> = Vec::new();
+        for line in include_str!("../tests/data/perft.txt").lines() {
+            let board = pos(line.split(';').next().expect("fen").trim())
+                .board()
+                .clone();
+            if !boards.contains(&board) {
+                boards.push(board);
+            }
+        }
+        for fen in [
+            "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",
+            "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1",
+        ] {
+            boards.push(Position::from_fen_960(fen).expect("960").board().clone());
+        }
+        let (mut checks, mut moves) = (0, 0);
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for start in &boards {
+            for mv in Position::from_board(start.clone()).legal_moves() {
+                let mut child = start.clone();
+                child.play_unchecked(mv);
+                checks += checks_agree(&child);
+            }
+            for _ in 0..20 {
+                let mut board = start.clone();
+                for _ in 0..120 {
+                    let legal = Position::from_board(board.clone()).legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    checks += checks_agree(&board);
+                    moves += legal.len();
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    board.play_unchecked(legal[(seed % legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(
+            moves > 100_000 && checks > 5_000,
+            "{moves} moves, {checks} checks"
+        );
     }
 
     #[test]

@@ -36,7 +36,9 @@ use crate::table::{SharedTable, TableEntry};
 use crate::time::TimeBudget;
 use crate::ybwc::Worker;
 use crate::{Report, SearchInfo};
-use alphabeta_chess::position::{insufficient_material, legal_moves_into, repetition_key};
+use alphabeta_chess::position::{
+    gives_check, insufficient_material, legal_moves_into, repetition_key,
+};
 use alphabeta_chess::see::{loses_by_exchange, see};
 
 /// The deepest ply the search reaches (extensions included).
@@ -961,9 +963,9 @@ impl Searcher<'_> {
             improving,
         } = *node;
         let quiet = tactical_score(board, mv) == 0;
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        let gives_check = !child.checkers().is_empty();
+        // Told without making the move: most moves that reach here near the
+        // horizon are pruned below, unmade.
+        let gives_check = gives_check(board, mv);
         let exempt = self.pruning.pawn_breaks && quiet && pawn_break(board, mv);
         // Futility: near the horizon, a quiet move cannot lift a static
         // value far below alpha (the first move is always searched).
@@ -1008,6 +1010,9 @@ impl Searcher<'_> {
         {
             return None;
         }
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        self.tt.prefetch(child.hash());
         // The child's expected type (see `negamax`).
         let child_cut = if pv_node { i > 0 } else { !cut };
         self.ordering.set_line_move(ply, Some(mv));
