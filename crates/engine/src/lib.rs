@@ -515,6 +515,7 @@ impl Engine {
                 ybwc: use_ybwc.then(|| ybwc::Worker::main(&pool)),
                 lists: Default::default(),
                 static_values: Vec::new(),
+                excluded: None,
             };
             iterate(
                 &mut searcher,
@@ -793,6 +794,7 @@ fn helper(
         ybwc: None,
         lists: Default::default(),
         static_values: Vec::new(),
+        excluded: None,
     };
     let mut guess = None;
     for depth in (1 + (id % 2) as u32)..=max_depth {
