@@ -1174,6 +1174,13 @@ mod tests {
             (Pruning::default(), 12),
             (defaults_and(|p| p.table_refined_eval = false), 12),
             (defaults_and(|p| p.quiescence_table = true), 12),
+            // Each of the history and extension switches on top of the
+            // defaults keeps all eight mates at depth 12, but capture
+            // history finds WAC.001's Qg6 at depth 13 (224 089 positions;
+            // Ne8, +106 cp, at depth 12).
+            (defaults_and(|p| p.continuation_history = true), 12),
+            (defaults_and(|p| p.capture_history = true), 13),
+            (defaults_and(|p| p.singular_extensions = true), 12),
         ];
         let mut wrong = Vec::new();
         for (fen, san, mate) in WAC_MATES {

@@ -681,6 +681,102 @@ mod tests {
     }
 
     #[test]
+    fn capture_history_rewards_the_capture_that_cut_off_and_reorders_equal_victims() {
+        // Nxd5 and Bxd5 take the same pawn; by MVV-LVA the knight (the
+        // lesser attacker by piece index) goes first. Once Bxd5 has cut off
+        // after Nxd5 was tried, capture history puts Bxd5 first, only when
+        // the rule is on; a quiet move has no capture history.
+        let pos = Position::from_fen("4k3/8/8/3p4/8/2N2B2/8/4K3 w - - 0 1").expect("fen");
+        let board = pos.board();
+        let mv = |s: &str| parse_uci(&pos, s).expect("move");
+        let (nxd5, bxd5, quiet) = (mv("c3d5"), mv("f3d5"), mv("e1d2"));
+        let mut o = MoveOrdering::default();
+        o.record_capture_results(board, Some(bxd5), &[nxd5], 5);
+        assert_eq!(o.capture_history(board, bxd5), 25);
+        assert_eq!(o.capture_history(board, nxd5), -25);
+        assert_eq!(o.capture_history(board, quiet), 0);
+        // A quiet move's cutoff punishes the captures tried before it.
+        o.record_capture_results(board, None, &[bxd5], 3);
+        assert_eq!(o.capture_history(board, bxd5), 25 - 9);
+        let mut moves = Vec::new();
+        board.generate_moves(|set| {
+            moves.extend(set);
+            false
+        });
+        let mut scratch = Vec::new();
+        for (capture_history, first) in [(false, nxd5), (true, bxd5)] {
+            // Enough cutoffs for the history to outweigh the attackers'
+            // difference (a quarter of it is added to MVV-LVA's score).
+            for _ in 0..3 {
+                o.record_capture_results(board, Some(bxd5), &[nxd5], 5);
+            }
+            let rules = OrderingRules {
+                capture_history,
+                ..OrderingRules::default()
+            };
+            let mut m = moves.clone();
+            o.sort(board, &mut m, None, 0, rules, &mut scratch);
+            assert_eq!(m[0], first, "{m:?}");
+        }
+        o.clear();
+        assert_eq!(o.capture_history(board, bxd5), 0);
+    }
+
+    #[test]
+    fn continuation_history_follows_the_moves_before_it() {
+        // After 1.e4 e5, White's Nf3 cut off at ply 2 after Bc4 was tried:
+        // its score gains in both tables (after Black's e5 and after White's
+        // own e4), Bc4's loses; after another line (1.d4 d5) neither has
+        // any, and the plain history is the same as without the tables.
+        let start = Position::startpos();
+        let play = |pos: &Position, s: &str| (parse_uci(pos, s).expect("move"), pos.clone());
+        let (e4, p0) = play(&start, "e2e4");
+        let p1 = p0.play(e4);
+        let (e5, _) = play(&p1, "e7e5");
+        let p2 = p1.play(e5);
+        let board = p2.board();
+        let (nf3, _) = play(&p2, "g1f3");
+        let (bc4, _) = play(&p2, "f1c4");
+        let mut o = MoveOrdering::default();
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        o.set_line_move(1, Some((e5, Piece::Pawn)));
+        o.record_continuation_results(board, nf3, &[bc4, nf3], 2, 4);
+        assert_eq!(o.history(board, nf3), 0);
+        assert_eq!(o.quiet_score(board, nf3, 2), 2 * 16);
+        assert_eq!(o.quiet_score(board, bc4, 2), -2 * 16);
+        // Only the follow-up table when the opponent's move was a null move.
+        o.set_line_move(1, None);
+        assert_eq!(o.quiet_score(board, nf3, 2), 16);
+        let d4 = parse_uci(&start, "d2d4").expect("move");
+        o.set_line_move(0, Some((d4, Piece::Pawn)));
+        assert_eq!(o.quiet_score(board, nf3, 2), 0);
+        // With the rule on Nf3 goes before Bc4; with it off (no history)
+        // the two keep the order they are given in.
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        o.set_line_move(1, Some((e5, Piece::Pawn)));
+        let mut moves = vec![bc4, nf3];
+        let mut scratch = Vec::new();
+        let rules = OrderingRules {
+            continuation_history: true,
+            ..OrderingRules::default()
+        };
+        o.sort(board, &mut moves, None, 2, rules, &mut scratch);
+        assert_eq!(moves, [nf3, bc4]);
+        moves = vec![bc4, nf3];
+        o.sort(
+            board,
+            &mut moves,
+            None,
+            2,
+            OrderingRules::default(),
+            &mut scratch,
+        );
+        assert_eq!(moves, [bc4, nf3]);
+        o.clear();
+        assert_eq!(o.quiet_score(board, nf3, 2), 0);
+    }
+
+    #[test]
     fn a_countermove_follows_the_killers_and_answers_the_move_it_refuted() {
         // After 1.e4 (the move at ply 0), Black's Nf6 refutes it at ply 1:
         // it is the countermove there, ordered after the killers and before
