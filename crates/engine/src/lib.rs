@@ -413,7 +413,11 @@ impl Engine {
             on_report(r)
         };
         self.allocate_table();
-        self.ordering.clear();
+        if self.pruning.keep_history {
+            self.ordering.forget_line();
+        } else {
+            self.ordering.clear();
+        }
         let board = root.board().clone();
         let mut all_moves = root.legal_moves();
         if !params.searchmoves.is_empty() {

@@ -119,8 +119,7 @@ pub fn tactical_score(board: &Board, mv: Move) -> i64 {
 impl MoveOrdering {
     /// Forgets killers and history (a new search).
     pub fn clear(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.line.fill(None);
+        self.forget_line();
         self.counters
             .iter_mut()
             .flatten()
@@ -213,6 +212,15 @@ impl MoveOrdering {
             scored,
             sorted_from: None,
         }
+    }
+
+    /// Forgets the killers and the line, keeping what the history tables
+    /// and the countermoves learned (the next search of the same game,
+    /// whose root is two plies further on, so that a killer's ply no
+    /// longer matches).
+    pub fn forget_line(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.line.fill(None);
     }
 
     /// Notes that `mv`, made by the piece with it (`None`: the null move),
@@ -774,6 +782,31 @@ mod tests {
         assert_eq!(moves, [bc4, nf3]);
         o.clear();
         assert_eq!(o.quiet_score(board, nf3, 2), 0);
+    }
+
+    #[test]
+    fn forgetting_the_line_keeps_the_histories_and_drops_the_killers() {
+        let start = Position::startpos();
+        let e4 = parse_uci(&start, "e2e4").expect("move");
+        let pos = start.play(e4);
+        let board = pos.board();
+        let nf6 = parse_uci(&pos, "g8f6").expect("move");
+        let mut o = MoveOrdering::default();
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        o.record_quiet_results(board, nf6, &[], 1, 3);
+        o.record_counter(board, 1, nf6);
+        o.record_continuation_results(board, nf6, &[], 1, 3);
+        let score = o.quiet_score(board, nf6, 1);
+        assert!(o.is_killer(nf6, 1) && score == 9 + 9);
+        o.forget_line();
+        assert!(!o.is_killer(nf6, 1));
+        assert_eq!(
+            (o.history(board, nf6), o.quiet_score(board, nf6, 1)),
+            (9, 9)
+        );
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        assert_eq!(o.counter(board, 1), Some(nf6));
+        assert_eq!(o.quiet_score(board, nf6, 1), score);
     }
 
     #[test]

@@ -138,6 +138,14 @@ switch_set! {
         /// search fails high anyway, the position is cut off (multi-cut; UCI
         /// `SingularExtensions`; [`SINGULAR_DEPTH`], [`singular_margin`]).
         singular_extensions("SingularExtensions"): default SINGULAR_EXTENSIONS_DEFAULT, none false;
+        /// The history tables (history, capture and continuation histories,
+        /// countermoves) are kept from one search to the next until
+        /// `ucinewgame`; only the killers are forgotten (off: every search
+        /// starts from empty tables). What refuted a move one move ago
+        /// mostly still does, as Stockfish keeps its histories for the
+        /// whole game (UCI `KeepHistory`;
+        /// [`crate::picker::MoveOrdering::forget_line`]).
+        keep_history("KeepHistory"): default KEEP_HISTORY_DEFAULT, none false;
     }
 }
 
@@ -169,6 +177,10 @@ const CONTINUATION_HISTORY_DEFAULT: bool = false;
 /// Whether [`Pruning::singular_extensions`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).
 const SINGULAR_EXTENSIONS_DEFAULT: bool = false;
+
+/// Whether [`Pruning::keep_history`] is on by default: not before a match
+/// shows it gains (docs/performance-chess.md).
+const KEEP_HISTORY_DEFAULT: bool = false;
 
 /// Singular extensions act from this many plies left, on a table move whose
 /// entry is a lower bound or exact and at most 3 plies shallower; the
