@@ -5,7 +5,7 @@
 //! last (the "bad captures" of Stockfish's move picker and of the Chess
 //! Programming Wiki's "Move Ordering").
 
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{Board, Move, Piece, Square};
 
 use alphabeta_chess::eval::PIECE_VALUES;
 
@@ -29,20 +29,54 @@ pub struct OrderingRules {
     /// The countermove of the opponent's last move
     /// ([`MoveOrdering::counter`]) follows the killers.
     pub countermoves: bool,
+    /// Captures are ordered by MVV-LVA plus their capture history
+    /// ([`MoveOrdering::capture_history`]).
+    pub capture_history: bool,
+    /// Quiet moves are ordered by their history plus their continuation
+    /// histories ([`MoveOrdering::quiet_score`]).
+    pub continuation_history: bool,
 }
 
-/// Killer moves (two a ply), history counts (by side, from, to) and
+/// Killer moves (two a ply), history counts (by side, from, to),
 /// countermoves (by the side to move and the from and to squares of the
-/// opponent's move before), with the move made at each ply of the current
-/// line that the countermoves are looked up by.
+/// opponent's move before), capture history (by side, moving piece, target
+/// square and captured piece) and continuation history (by side, the piece
+/// and target square of the move one or two plies before, and the piece and
+/// target square of the move), with the move made at each ply of the
+/// current line that the countermoves and continuation histories are looked
+/// up by.
 #[derive(Clone)]
 pub struct MoveOrdering {
     killers: Vec<[Option<Move>; 2]>,
     history: Box<[[[i64; 64]; 64]; 2]>,
     counters: Box<[[[Option<Move>; 64]; 64]; 2]>,
-    /// The move made at each ply of the line being searched (`None`: the
-    /// null move, or not known).
-    line: Vec<Option<Move>>,
+    captures: Box<[[[[i64; 6]; 64]; 6]; 2]>,
+    /// Indexed by [`continuation_index`].
+    continuation: Vec<i16>,
+    /// The move made at each ply of the line being searched, with the
+    /// piece that made it (`None`: the null move, or not known).
+    line: Vec<Option<(Move, Piece)>>,
+}
+
+/// The continuation histories' size: two tables (the move one ply before,
+/// the move two plies before), each by side, earlier piece, earlier target,
+/// piece and target.
+const CONTINUATION_SIZE: usize = 2 * 2 * 6 * 64 * 6 * 64;
+
+/// Where the continuation history of `piece` moving to `to` by `side`, after
+/// `earlier` (the piece and target square of the move `back` plies before,
+/// 1 or 2), is kept.
+fn continuation_index(
+    back: usize,
+    side: usize,
+    earlier: (Piece, Square),
+    piece: Piece,
+    to: Square,
+) -> usize {
+    ((((((back - 1) * 2 + side) * 6 + earlier.0 as usize) * 64 + earlier.1 as usize) * 6
+        + piece as usize)
+        * 64)
+        + to as usize
 }
 
 impl Default for MoveOrdering {
@@ -51,6 +85,8 @@ impl Default for MoveOrdering {
             killers: vec![[None; 2]; 128],
             history: Box::new([[[0; 64]; 64]; 2]),
             counters: Box::new([[[None; 64]; 64]; 2]),
+            captures: Box::new([[[[0; 6]; 64]; 6]; 2]),
+            continuation: vec![0; CONTINUATION_SIZE],
             line: vec![None; 128],
         }
     }
@@ -83,8 +119,7 @@ pub fn tactical_score(board: &Board, mv: Move) -> i64 {
 impl MoveOrdering {
     /// Forgets killers and history (a new search).
     pub fn clear(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.line.fill(None);
+        self.forget_line();
         self.counters
             .iter_mut()
             .flatten()
@@ -93,6 +128,12 @@ impl MoveOrdering {
             .iter_mut()
             .flatten()
             .for_each(|row| row.fill(0));
+        self.captures
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|row| row.fill(0));
+        self.continuation.fill(0);
     }
 
     /// Scores and sorts `moves` best first (a stable sort: equal scores
@@ -140,6 +181,11 @@ impl MoveOrdering {
             } else {
                 let t = tactical_score(board, mv);
                 if t > 0 {
+                    let t = if rules.capture_history {
+                        t + self.capture_history(board, mv) / CAPTURE_HISTORY_SCALE
+                    } else {
+                        t
+                    };
                     if rules.losing_captures_last
                         && is_capture(board, mv)
                         && alphabeta_chess::see::loses_by_exchange(board, mv, 0)
@@ -154,6 +200,8 @@ impl MoveOrdering {
                     KILLER
                 } else if counter == Some(mv) {
                     COUNTER
+                } else if rules.continuation_history {
+                    self.quiet_score(board, mv, ply).min(COUNTER - 1)
                 } else {
                     self.history[side][mv.from as usize][mv.to as usize].min(COUNTER - 1)
                 }
@@ -166,9 +214,19 @@ impl MoveOrdering {
         }
     }
 
-    /// Notes that `mv` (`None`: the null move) is made at `ply` of the line
-    /// being searched, for the countermove lookup of the position after it.
-    pub fn set_line_move(&mut self, ply: usize, mv: Option<Move>) {
+    /// Forgets the killers and the line, keeping what the history tables
+    /// and the countermoves learned (the next search of the same game,
+    /// whose root is two plies further on, so that a killer's ply no
+    /// longer matches).
+    pub fn forget_line(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.line.fill(None);
+    }
+
+    /// Notes that `mv`, made by the piece with it (`None`: the null move),
+    /// is made at `ply` of the line being searched, for the countermove and
+    /// continuation history lookups of the positions after it.
+    pub fn set_line_move(&mut self, ply: usize, mv: Option<(Move, Piece)>) {
         if let Some(slot) = self.line.get_mut(ply) {
             *slot = mv;
         }
@@ -179,14 +237,14 @@ impl MoveOrdering {
     /// countermove heuristic, Uiterwijk 1992; the Chess Programming Wiki's
     /// "Countermove Heuristic").
     pub fn counter(&self, board: &Board, ply: usize) -> Option<Move> {
-        let previous = self.line.get(ply.checked_sub(1)?).copied().flatten()?;
+        let (previous, _) = self.line.get(ply.checked_sub(1)?).copied().flatten()?;
         self.counters[board.side_to_move() as usize][previous.from as usize][previous.to as usize]
     }
 
     /// Records the quiet move `mv` that cut off at `ply` as the countermove
     /// of the opponent's move before it (nothing after a null move).
     pub fn record_counter(&mut self, board: &Board, ply: usize, mv: Move) {
-        let Some(previous) = ply
+        let Some((previous, _)) = ply
             .checked_sub(1)
             .and_then(|p| self.line.get(p).copied().flatten())
         else {
@@ -339,6 +397,126 @@ impl MoveOrdering {
         for &mv in tried {
             if mv != best {
                 update(mv, -b);
+            }
+        }
+    }
+}
+
+/// A capture's history is divided by this before it is added to its MVV-LVA
+/// score (`16·victim − attacker`): within `±HISTORY_MAX / 4`, it moves a
+/// capture past others whose victims are worth up to about two and a half
+/// pawns more or less, but not a queen capture past a pawn capture.
+const CAPTURE_HISTORY_SCALE: i64 = 4;
+
+/// The gravity update of a history value `h` by `bonus` (`±b`): `h ← h ±
+/// b − h·b / HISTORY_MAX`, which keeps `|h| ≤ HISTORY_MAX`.
+fn gravity(h: i64, bonus: i64) -> i64 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
+impl MoveOrdering {
+    /// Where the capture history of the capture `mv` on `board` is kept: the
+    /// side, the moving piece, the target square and the captured piece (a
+    /// pawn for en passant).
+    fn capture_slot(board: &Board, mv: Move) -> Option<(usize, usize, usize, usize)> {
+        let piece = board.piece_on(mv.from)?;
+        let victim = board.piece_on(mv.to).unwrap_or(Piece::Pawn);
+        Some((
+            board.side_to_move() as usize,
+            piece as usize,
+            mv.to as usize,
+            victim as usize,
+        ))
+    }
+
+    /// The capture history of the capture `mv` on `board`: how often it cut
+    /// off, less how often it was searched without cutting off before the
+    /// move that did, weighted by depth (Stockfish's `captureHistory`, the
+    /// Chess Programming Wiki's "History Heuristic" applied to captures).
+    /// 0 for a move that is no capture.
+    pub fn capture_history(&self, board: &Board, mv: Move) -> i64 {
+        if !is_capture(board, mv) {
+            return 0;
+        }
+        Self::capture_slot(board, mv).map_or(0, |(s, p, t, v)| self.captures[s][p][t][v])
+    }
+
+    /// Where the continuation history of the quiet move `mv` on `board` at
+    /// `ply` after the move `back` plies before (1 or 2) is kept; `None`
+    /// when that move is the null move or not known.
+    fn continuation_slot(&self, board: &Board, mv: Move, ply: usize, back: usize) -> Option<usize> {
+        let (earlier, earlier_piece) = self.line.get(ply.checked_sub(back)?).copied().flatten()?;
+        let piece = board.piece_on(mv.from)?;
+        Some(continuation_index(
+            back,
+            board.side_to_move() as usize,
+            (earlier_piece, earlier.to),
+            piece,
+            mv.to,
+        ))
+    }
+
+    /// The score of the quiet move `mv` at `ply` with continuation history:
+    /// its history plus its counter-move history (after the opponent's
+    /// move at `ply − 1`) and follow-up history (after our own move at `ply
+    /// − 2`), each by the piece and target square of both moves (the
+    /// continuation histories of Stockfish and of the Chess Programming
+    /// Wiki's "History Heuristic"): what refuted a move in one line is
+    /// likely to refute it in another.
+    pub fn quiet_score(&self, board: &Board, mv: Move, ply: usize) -> i64 {
+        let own = self.history(board, mv);
+        (1..=2)
+            .filter_map(|back| self.continuation_slot(board, mv, ply, back))
+            .map(|i| i64::from(self.continuation[i]))
+            .sum::<i64>()
+            + own
+    }
+
+    /// Continuation history's update at a cutoff: the quiet move `best` that
+    /// cut off at `ply` with `depth` plies left gains `b = min(depth², 1200)`
+    /// in both continuation tables, each quiet move `tried` before it loses
+    /// `b`, with gravity (as [`MoveOrdering::record_quiet_results`]).
+    pub fn record_continuation_results(
+        &mut self,
+        board: &Board,
+        best: Move,
+        tried: &[Move],
+        ply: usize,
+        depth: i32,
+    ) {
+        let b = (i64::from(depth) * i64::from(depth)).min(1200);
+        let moves = std::iter::once((best, b))
+            .chain(tried.iter().filter(|&&m| m != best).map(|&m| (m, -b)));
+        for (mv, bonus) in moves {
+            for back in 1..=2 {
+                if let Some(i) = self.continuation_slot(board, mv, ply, back) {
+                    let h = &mut self.continuation[i];
+                    *h = gravity(i64::from(*h), bonus) as i16;
+                }
+            }
+        }
+    }
+
+    /// Capture history's update at a cutoff with `depth` plies left: the
+    /// capture `best` that cut off (`None`: a quiet move did) gains `b =
+    /// min(depth², 1200)`, each capture `tried` before it loses `b`, with
+    /// gravity.
+    pub fn record_capture_results(
+        &mut self,
+        board: &Board,
+        best: Option<Move>,
+        tried: &[Move],
+        depth: i32,
+    ) {
+        let b = (i64::from(depth) * i64::from(depth)).min(1200);
+        let moves = best
+            .map(|m| (m, b))
+            .into_iter()
+            .chain(tried.iter().filter(|&&m| Some(m) != best).map(|&m| (m, -b)));
+        for (mv, bonus) in moves {
+            if let Some((s, p, t, v)) = Self::capture_slot(board, mv) {
+                let h = &mut self.captures[s][p][t][v];
+                *h = gravity(*h, bonus);
             }
         }
     }
@@ -511,6 +689,127 @@ mod tests {
     }
 
     #[test]
+    fn capture_history_rewards_the_capture_that_cut_off_and_reorders_equal_victims() {
+        // Nxd5 and Bxd5 take the same pawn; by MVV-LVA the knight (the
+        // lesser attacker by piece index) goes first. Once Bxd5 has cut off
+        // after Nxd5 was tried, capture history puts Bxd5 first, only when
+        // the rule is on; a quiet move has no capture history.
+        let pos = Position::from_fen("4k3/8/8/3p4/8/2N2B2/8/4K3 w - - 0 1").expect("fen");
+        let board = pos.board();
+        let mv = |s: &str| parse_uci(&pos, s).expect("move");
+        let (nxd5, bxd5, quiet) = (mv("c3d5"), mv("f3d5"), mv("e1d2"));
+        let mut o = MoveOrdering::default();
+        o.record_capture_results(board, Some(bxd5), &[nxd5], 5);
+        assert_eq!(o.capture_history(board, bxd5), 25);
+        assert_eq!(o.capture_history(board, nxd5), -25);
+        assert_eq!(o.capture_history(board, quiet), 0);
+        // A quiet move's cutoff punishes the captures tried before it.
+        o.record_capture_results(board, None, &[bxd5], 3);
+        assert_eq!(o.capture_history(board, bxd5), 25 - 9);
+        let mut moves = Vec::new();
+        board.generate_moves(|set| {
+            moves.extend(set);
+            false
+        });
+        let mut scratch = Vec::new();
+        for (capture_history, first) in [(false, nxd5), (true, bxd5)] {
+            // Enough cutoffs for the history to outweigh the attackers'
+            // difference (a quarter of it is added to MVV-LVA's score).
+            for _ in 0..3 {
+                o.record_capture_results(board, Some(bxd5), &[nxd5], 5);
+            }
+            let rules = OrderingRules {
+                capture_history,
+                ..OrderingRules::default()
+            };
+            let mut m = moves.clone();
+            o.sort(board, &mut m, None, 0, rules, &mut scratch);
+            assert_eq!(m[0], first, "{m:?}");
+        }
+        o.clear();
+        assert_eq!(o.capture_history(board, bxd5), 0);
+    }
+
+    #[test]
+    fn continuation_history_follows_the_moves_before_it() {
+        // After 1.e4 e5, White's Nf3 cut off at ply 2 after Bc4 was tried:
+        // its score gains in both tables (after Black's e5 and after White's
+        // own e4), Bc4's loses; after another line (1.d4 d5) neither has
+        // any, and the plain history is the same as without the tables.
+        let start = Position::startpos();
+        let play = |pos: &Position, s: &str| (parse_uci(pos, s).expect("move"), pos.clone());
+        let (e4, p0) = play(&start, "e2e4");
+        let p1 = p0.play(e4);
+        let (e5, _) = play(&p1, "e7e5");
+        let p2 = p1.play(e5);
+        let board = p2.board();
+        let (nf3, _) = play(&p2, "g1f3");
+        let (bc4, _) = play(&p2, "f1c4");
+        let mut o = MoveOrdering::default();
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        o.set_line_move(1, Some((e5, Piece::Pawn)));
+        o.record_continuation_results(board, nf3, &[bc4, nf3], 2, 4);
+        assert_eq!(o.history(board, nf3), 0);
+        assert_eq!(o.quiet_score(board, nf3, 2), 2 * 16);
+        assert_eq!(o.quiet_score(board, bc4, 2), -2 * 16);
+        // Only the follow-up table when the opponent's move was a null move.
+        o.set_line_move(1, None);
+        assert_eq!(o.quiet_score(board, nf3, 2), 16);
+        let d4 = parse_uci(&start, "d2d4").expect("move");
+        o.set_line_move(0, Some((d4, Piece::Pawn)));
+        assert_eq!(o.quiet_score(board, nf3, 2), 0);
+        // With the rule on Nf3 goes before Bc4; with it off (no history)
+        // the two keep the order they are given in.
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        o.set_line_move(1, Some((e5, Piece::Pawn)));
+        let mut moves = vec![bc4, nf3];
+        let mut scratch = Vec::new();
+        let rules = OrderingRules {
+            continuation_history: true,
+            ..OrderingRules::default()
+        };
+        o.sort(board, &mut moves, None, 2, rules, &mut scratch);
+        assert_eq!(moves, [nf3, bc4]);
+        moves = vec![bc4, nf3];
+        o.sort(
+            board,
+            &mut moves,
+            None,
+            2,
+            OrderingRules::default(),
+            &mut scratch,
+        );
+        assert_eq!(moves, [bc4, nf3]);
+        o.clear();
+        assert_eq!(o.quiet_score(board, nf3, 2), 0);
+    }
+
+    #[test]
+    fn forgetting_the_line_keeps_the_histories_and_drops_the_killers() {
+        let start = Position::startpos();
+        let e4 = parse_uci(&start, "e2e4").expect("move");
+        let pos = start.play(e4);
+        let board = pos.board();
+        let nf6 = parse_uci(&pos, "g8f6").expect("move");
+        let mut o = MoveOrdering::default();
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        o.record_quiet_results(board, nf6, &[], 1, 3);
+        o.record_counter(board, 1, nf6);
+        o.record_continuation_results(board, nf6, &[], 1, 3);
+        let score = o.quiet_score(board, nf6, 1);
+        assert!(o.is_killer(nf6, 1) && score == 9 + 9);
+        o.forget_line();
+        assert!(!o.is_killer(nf6, 1));
+        assert_eq!(
+            (o.history(board, nf6), o.quiet_score(board, nf6, 1)),
+            (9, 9)
+        );
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
+        assert_eq!(o.counter(board, 1), Some(nf6));
+        assert_eq!(o.quiet_score(board, nf6, 1), score);
+    }
+
+    #[test]
     fn a_countermove_follows_the_killers_and_answers_the_move_it_refuted() {
         // After 1.e4 (the move at ply 0), Black's Nf6 refutes it at ply 1:
         // it is the countermove there, ordered after the killers and before
@@ -523,7 +822,7 @@ mod tests {
         let mv = |s: &str| parse_uci(&pos, s).expect("move");
         let (nf6, d5, c5) = (mv("g8f6"), mv("d7d5"), mv("c7c5"));
         let mut o = MoveOrdering::default();
-        o.set_line_move(0, Some(e4));
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
         assert_eq!(o.counter(board, 1), None);
         o.record_counter(board, 1, nf6);
         assert_eq!(o.counter(board, 1), Some(nf6));
@@ -549,7 +848,7 @@ mod tests {
         assert_eq!(ordered(&o, false, &mut scratch)[..2], [d5, c5]);
         o.set_line_move(0, None);
         assert_eq!(o.counter(board, 1), None);
-        o.set_line_move(0, Some(e4));
+        o.set_line_move(0, Some((e4, Piece::Pawn)));
         o.clear();
         assert_eq!(o.counter(board, 1), None);
     }

@@ -30,7 +30,7 @@ use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
 use cozy_chess::{Board, Move, Piece, Rank, get_pawn_attacks};
 
 use crate::evaluation::EngineEval;
-use crate::picker::{MoveOrdering, OrderingRules, tactical_score};
+use crate::picker::{MoveOrdering, OrderingRules, is_capture, tactical_score};
 use crate::switches::switch_set;
 use crate::table::{SharedTable, TableEntry};
 use crate::time::TimeBudget;
@@ -123,6 +123,31 @@ switch_set! {
         /// move is searched to the full depth, as in analysis mode; UCI
         /// `RootReductions`).
         root_reductions("RootReductions"): default ROOT_REDUCTIONS_DEFAULT, none true;
+        /// Capture history: captures are ordered by MVV-LVA plus how often
+        /// the same capture (piece, target square, captured piece) cut off,
+        /// less how often it failed to before another move did (UCI
+        /// `CaptureHistory`; [`crate::picker::MoveOrdering::capture_history`]).
+        capture_history("CaptureHistory"): default CAPTURE_HISTORY_DEFAULT, none false;
+        /// Continuation history: quiet moves are ordered by their history
+        /// plus their history after the opponent's last move and after our
+        /// own move before it, and late-move reductions take that sum as the
+        /// move's record of cutoffs (UCI `ContinuationHistory`;
+        /// [`crate::picker::MoveOrdering::quiet_score`]).
+        continuation_history("ContinuationHistory"): default CONTINUATION_HISTORY_DEFAULT, none false;
+        /// Singular extensions: a table move that a search of the other
+        /// moves, shallower and below the table's value by a margin, shows
+        /// to be the only good one is searched a ply deeper; where that
+        /// search fails high anyway, the position is cut off (multi-cut; UCI
+        /// `SingularExtensions`; [`SINGULAR_DEPTH`], [`singular_margin`]).
+        singular_extensions("SingularExtensions"): default SINGULAR_EXTENSIONS_DEFAULT, none false;
+        /// The history tables (history, capture and continuation histories,
+        /// countermoves) are kept from one search to the next until
+        /// `ucinewgame`; only the killers are forgotten (off: every search
+        /// starts from empty tables). What refuted a move one move ago
+        /// mostly still does, as Stockfish keeps its histories for the
+        /// whole game (UCI `KeepHistory`;
+        /// [`crate::picker::MoveOrdering::forget_line`]).
+        keep_history("KeepHistory"): default KEEP_HISTORY_DEFAULT, none false;
     }
 }
 
@@ -142,6 +167,39 @@ const COMBINATION_DEFAULT: bool = true;
 /// more of Bratko–Kopec at a fixed time but showed no gain in play
 /// (docs/performance-chess.md), and a technique is kept only when it gains.
 const CUT_NODE_REDUCTIONS_DEFAULT: bool = false;
+
+/// Whether [`Pruning::capture_history`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const CAPTURE_HISTORY_DEFAULT: bool = false;
+
+/// Whether [`Pruning::continuation_history`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const CONTINUATION_HISTORY_DEFAULT: bool = false;
+
+/// Whether [`Pruning::singular_extensions`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const SINGULAR_EXTENSIONS_DEFAULT: bool = false;
+
+/// Whether [`Pruning::keep_history`] is on by default: not before a match
+/// shows it gains (docs/performance-chess.md).
+const KEEP_HISTORY_DEFAULT: bool = false;
+
+/// Singular extensions act from this many plies left, on a table move whose
+/// entry is a lower bound or exact and at most 3 plies shallower; the
+/// search of the other moves is `(depth − 1) / 2` plies deep. The form of
+/// the technique in Stockfish and Ethereal (Anantharaman, Campbell and Hsu's
+/// singular extensions, 1988, as the Chess Programming Wiki's "Singular
+/// Extensions" describes their modern use); the depth is this project's
+/// round number, not tuned.
+pub const SINGULAR_DEPTH: i32 = 6;
+
+/// Singular extensions: how far below the table's value the other moves
+/// must all stay, with `depth` plies left, for the table move to be
+/// singular: `2·depth` centipawns (the margin of Stockfish's earlier
+/// versions and of Ethereal's; not tuned).
+pub fn singular_margin(depth: i32) -> Value {
+    2 * Value::from(depth)
+}
 
 /// Whether [`Pruning::table_refined_eval`] is on by default: yes, it gains
 /// in play against it off (docs/chess.md).
@@ -458,6 +516,10 @@ pub(super) struct Searcher<'e> {
     /// check) of the position at each ply of the line being searched, for
     /// [`Pruning::improving`].
     pub static_values: Vec<Option<Value>>,
+    /// The move the next [`Searcher::negamax`] call leaves out (the table
+    /// move whose singularity it tests; [`Pruning::singular_extensions`]).
+    /// That call takes it, so its children see `None`.
+    pub excluded: Option<Move>,
 }
 
 /// The lists one position's move loop works with.
@@ -467,6 +529,8 @@ pub(super) struct MoveLists {
     moves: Vec<Move>,
     /// The quiet moves searched so far (for the history malus).
     quiets: Vec<Move>,
+    /// The captures searched so far (for the capture history's malus).
+    captures: Vec<Move>,
     /// Move ordering's scratch ([`MoveOrdering::sort`]).
     order: Vec<(i64, Move)>,
     /// Quiescence: the captures kept, with their exchange gain and MVV-LVA.
@@ -488,6 +552,7 @@ impl PlyLists {
         let mut lists = self.0.get_mut(ply).map(std::mem::take).unwrap_or_default();
         lists.moves.clear();
         lists.quiets.clear();
+        lists.captures.clear();
         lists.order.clear();
         lists.scored.clear();
         lists
@@ -518,6 +583,8 @@ pub(super) struct Node {
     pub static_eval: Option<Value>,
     /// See [`improving`].
     pub improving: bool,
+    /// The table move that a singular extension searches a ply deeper.
+    pub extend: Option<Move>,
 }
 
 impl Searcher<'_> {
@@ -721,6 +788,8 @@ impl Searcher<'_> {
         cut: bool,
     ) -> Value {
         self.enter(ply);
+        // The move a singular extension's test leaves out (this call only).
+        let excluded = self.excluded.take();
         let root = ply == 0;
         if !root {
             if self.check_limits() {
@@ -758,6 +827,7 @@ impl Searcher<'_> {
         let hash_move = entry.and_then(|e| e.best);
         if let Some(e) = entry
             && self.pruning.table_cutoffs
+            && excluded.is_none()
             && !root
             && !pv_node
             && e.depth >= depth as u32
@@ -785,6 +855,7 @@ impl Searcher<'_> {
         // whose static value beats beta by a margin a ply is taken to hold.
         if let Some(e) = static_eval
             && self.pruning.reverse_futility
+            && excluded.is_none()
             && !root
             && !pv_node
             && depth <= RFP_DEPTH
@@ -796,6 +867,7 @@ impl Searcher<'_> {
         // Null move: if passing still fails high, the position is good enough.
         if null_ok
             && self.pruning.null_move
+            && excluded.is_none()
             && !root
             && !pv_node
             && depth >= 3
@@ -831,6 +903,7 @@ impl Searcher<'_> {
         let MoveLists {
             moves,
             quiets,
+            captures,
             order,
             ..
         } = &mut lists;
@@ -839,13 +912,63 @@ impl Searcher<'_> {
             let allowed = &self.root_moves;
             moves.retain(|m| allowed.contains(m));
         }
+        if let Some(left_out) = excluded {
+            moves.retain(|&m| m != left_out);
+            if moves.is_empty() {
+                // The left-out move is the only one: singular.
+                self.lists.put(ply, lists);
+                return alpha;
+            }
+        }
         if moves.is_empty() {
             self.lists.put(ply, lists);
             return if in_check { loss_in(ply) } else { 0 };
         }
+        // Singular extension: the table move is searched a ply deeper when
+        // every other move, searched shallower, stays below the table's
+        // value by a margin; when one reaches it and that is at least beta,
+        // more than one move holds beta and the position cuts off.
+        let mut extend = None;
+        if self.pruning.singular_extensions
+            && excluded.is_none()
+            && !root
+            && depth >= SINGULAR_DEPTH
+            && let Some(e) = entry
+            && let Some(table_move) = hash_move
+            && e.bound != BoundType::Upper
+            && e.depth as i32 >= depth - 3
+            && e.value.abs() < MATE_BOUND
+            && moves.contains(&table_move)
+        {
+            let singular_beta = e.value - singular_margin(depth);
+            self.excluded = Some(table_move);
+            let v = self.negamax(
+                board,
+                (depth - 1) / 2,
+                ply,
+                singular_beta - 1,
+                singular_beta,
+                false,
+                cut,
+            );
+            // The test's line is no line of this position's.
+            self.pv[ply].clear();
+            if self.stopped {
+                self.lists.put(ply, lists);
+                return 0;
+            }
+            if v < singular_beta {
+                extend = Some(table_move);
+            } else if singular_beta >= beta {
+                self.lists.put(ply, lists);
+                return singular_beta;
+            }
+        }
         let rules = OrderingRules {
             losing_captures_last: self.pruning.losing_captures_last,
             countermoves: self.pruning.countermoves,
+            capture_history: self.pruning.capture_history,
+            continuation_history: self.pruning.continuation_history,
         };
         let mut picker = self
             .ordering
@@ -862,6 +985,7 @@ impl Searcher<'_> {
             in_check,
             static_eval,
             improving: improving(static_eval, before),
+            extend,
         };
         let alpha_orig = alpha;
         let mut best = NEG_INFINITY;
@@ -902,7 +1026,8 @@ impl Searcher<'_> {
                         self.root_value = v;
                     }
                     if v >= beta {
-                        if tactical_score(board, mv) == 0 {
+                        let quiet = tactical_score(board, mv) == 0;
+                        if quiet {
                             if self.pruning.countermoves {
                                 self.ordering.record_counter(board, ply, mv);
                             }
@@ -912,13 +1037,27 @@ impl Searcher<'_> {
                             } else {
                                 self.ordering.record_cutoff(board, mv, ply, depth);
                             }
+                            if self.pruning.continuation_history {
+                                self.ordering
+                                    .record_continuation_results(board, mv, quiets, ply, depth);
+                            }
+                        }
+                        if self.pruning.capture_history {
+                            let best = is_capture(board, mv).then_some(mv);
+                            self.ordering
+                                .record_capture_results(board, best, captures, depth);
                         }
                         break;
                     }
                 }
             }
-            if self.pruning.history_gravity && tactical_score(board, mv) == 0 {
+            if (self.pruning.history_gravity || self.pruning.continuation_history)
+                && tactical_score(board, mv) == 0
+            {
                 quiets.push(mv);
+            }
+            if self.pruning.capture_history && is_capture(board, mv) {
+                captures.push(mv);
             }
         }
         self.keys.pop();
@@ -933,8 +1072,11 @@ impl Searcher<'_> {
         } else {
             BoundType::Upper
         };
-        self.tt
-            .store(key, ply, depth as u32, best, bound, best_move);
+        // A test that left a move out knows nothing of the position itself.
+        if excluded.is_none() {
+            self.tt
+                .store(key, ply, depth as u32, best, bound, best_move);
+        }
         best
     }
 
@@ -961,11 +1103,14 @@ impl Searcher<'_> {
             in_check,
             static_eval,
             improving,
+            extend,
         } = *node;
         let quiet = tactical_score(board, mv) == 0;
         // Told without making the move: most moves that reach here near the
         // horizon are pruned below, unmade.
         let gives_check = gives_check(board, mv);
+        // Plies left for the child: one more for a singular table move.
+        let new_depth = depth - 1 + i32::from(extend == Some(mv));
         let exempt = self.pruning.pawn_breaks && quiet && pawn_break(board, mv);
         // Futility: near the horizon, a quiet move cannot lift a static
         // value far below alpha (the first move is always searched).
@@ -1015,10 +1160,11 @@ impl Searcher<'_> {
         self.tt.prefetch(child.hash());
         // The child's expected type (see `negamax`).
         let child_cut = if pv_node { i > 0 } else { !cut };
-        self.ordering.set_line_move(ply, Some(mv));
+        self.ordering
+            .set_line_move(ply, board.piece_on(mv.from).map(|p| (mv, p)));
         let mut v;
         if i == 0 {
-            v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, child_cut);
+            v = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true, child_cut);
         } else {
             // Late-move reduction: late quiet moves are searched less
             // deep first, and again at full depth if they beat alpha.
@@ -1035,8 +1181,12 @@ impl Searcher<'_> {
                 // refuted something in this search: one ply less. At an
                 // expected cut node the later moves are expected to fail
                 // low anyway: one ply more.
-                let proven =
-                    self.ordering.is_killer(mv, ply) || self.ordering.history(board, mv) > 0;
+                let record = if self.pruning.continuation_history {
+                    self.ordering.quiet_score(board, mv, ply)
+                } else {
+                    self.ordering.history(board, mv)
+                };
+                let proven = self.ordering.is_killer(mv, ply) || record > 0;
                 let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
                 let worsening = self.pruning.improving && !pv_node && !improving;
                 (lmr_reduction(depth, i, pv_node) + i32::from(cut_node) + i32::from(worsening)
@@ -1048,7 +1198,7 @@ impl Searcher<'_> {
             let null = (-alpha - 1, -alpha);
             v = -self.negamax(
                 &child,
-                depth - 1 - reduction,
+                new_depth - reduction,
                 ply + 1,
                 null.0,
                 null.1,
@@ -1056,10 +1206,10 @@ impl Searcher<'_> {
                 child_cut,
             );
             if reduction > 0 && v > alpha && !self.stopped {
-                v = -self.negamax(&child, depth - 1, ply + 1, null.0, null.1, true, child_cut);
+                v = -self.negamax(&child, new_depth, ply + 1, null.0, null.1, true, child_cut);
             }
             if v > alpha && v < beta && !self.stopped {
-                v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, false);
+                v = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true, false);
             }
         }
         Some(v)

@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 19);
+        assert_eq!(Pruning::SWITCHES.len(), 23);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            17
+            21
         );
     }
 
@@ -225,6 +225,10 @@ mod tests {
             ("CounterMoves", true),
             ("Improving", true),
             ("RootReductions", true),
+            ("CaptureHistory", false),
+            ("ContinuationHistory", false),
+            ("SingularExtensions", false),
+            ("KeepHistory", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),

@@ -279,6 +279,7 @@ fn work_at(base: Base<'_>, ordering: &mut MoveOrdering, sp: &Arc<SplitPoint>) {
         }),
         lists: Default::default(),
         static_values: Vec::new(),
+        excluded: None,
     };
     searcher.brothers(sp, false);
     searcher.publish_rest();
