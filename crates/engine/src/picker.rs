@@ -388,10 +388,10 @@ impl MoveOrdering {
             k[0] = Some(best);
         }
         let side = board.side_to_move() as usize;
-        let b = (i64::from(depth) * i64::from(depth)).min(1200);
+        let b = cutoff_bonus(depth);
         let mut update = |mv: Move, bonus: i64| {
             let h = &mut self.history[side][mv.from as usize][mv.to as usize];
-            *h += bonus - *h * b / HISTORY_MAX;
+            *h = gravity(*h, bonus);
         };
         update(best, b);
         for &mv in tried {
@@ -412,6 +412,12 @@ const CAPTURE_HISTORY_SCALE: i64 = 4;
 /// b − h·b / HISTORY_MAX`, which keeps `|h| ≤ HISTORY_MAX`.
 fn gravity(h: i64, bonus: i64) -> i64 {
     h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
+/// The size `b = min(depth², 1200)` of a history update at a cutoff with
+/// `depth` plies left: deeper cutoffs teach more, up to a cap.
+fn cutoff_bonus(depth: i32) -> i64 {
+    (i64::from(depth) * i64::from(depth)).min(1200)
 }
 
 impl MoveOrdering {
@@ -484,7 +490,7 @@ impl MoveOrdering {
         ply: usize,
         depth: i32,
     ) {
-        let b = (i64::from(depth) * i64::from(depth)).min(1200);
+        let b = cutoff_bonus(depth);
         let moves = std::iter::once((best, b))
             .chain(tried.iter().filter(|&&m| m != best).map(|&m| (m, -b)));
         for (mv, bonus) in moves {
@@ -508,7 +514,7 @@ impl MoveOrdering {
         tried: &[Move],
         depth: i32,
     ) {
-        let b = (i64::from(depth) * i64::from(depth)).min(1200);
+        let b = cutoff_bonus(depth);
         let moves = best
             .map(|m| (m, b))
             .into_iter()
