@@ -113,13 +113,20 @@ pub fn is_capture(board: &Board, mv: Move) -> bool {
 /// MVV-LVA score of a capture or promotion (0 for a quiet move).
 #[inline]
 pub fn tactical_score(board: &Board, mv: Move) -> i64 {
+    let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+    mvv_lva(board, mv, attacker, is_capture(board, mv))
+}
+
+/// [`tactical_score`] of `mv`, made by `attacker`, a capture or not (as
+/// the move generator tells them, without looking them up).
+#[inline]
+fn mvv_lva(board: &Board, mv: Move, attacker: Piece, capture: bool) -> i64 {
     let mut s = 0;
-    if is_capture(board, mv) {
+    if capture {
         let victim = board
             .piece_on(mv.to)
             .map_or(PIECE_VALUES[0], |p| PIECE_VALUES[p as usize]);
-        let attacker = board.piece_on(mv.from).map_or(0, |p| p as i64);
-        s += victim * 16 - attacker + 1;
+        s += victim * 16 - attacker as i64 + 1;
     }
     if let Some(p) = mv.promotion {
         s += PIECE_VALUES[p as usize] * 16;
@@ -195,14 +202,28 @@ impl MoveOrdering {
     /// captures go last. It reads only the board unless capture history
     /// is asked for.
     fn tactical_key(&self, board: &Board, mv: Move, rules: OrderingRules) -> i64 {
-        let t = tactical_score(board, mv);
+        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        self.tactical_key_of(board, mv, attacker, is_capture(board, mv), rules)
+    }
+
+    /// [`MoveOrdering::tactical_key`] of `mv`, made by `attacker`, a
+    /// capture or not, as the move generator tells them.
+    fn tactical_key_of(
+        &self,
+        board: &Board,
+        mv: Move,
+        attacker: Piece,
+        capture: bool,
+        rules: OrderingRules,
+    ) -> i64 {
+        let t = mvv_lva(board, mv, attacker, capture);
         let t = if rules.capture_history {
             t + self.capture_history(board, mv) / CAPTURE_HISTORY_SCALE
         } else {
             t
         };
         if rules.losing_captures_last
-            && is_capture(board, mv)
+            && capture
             && alphabeta_chess::see::loses_by_exchange(board, mv, 0)
         {
             LOSING_CAPTURE + t
@@ -639,8 +660,10 @@ impl MovePicker<'_> {
             };
             for mv in captures {
                 if Some(mv) != table_move && filter.allows(mv) {
-                    let key = pick_key(ordering.tactical_key(board, mv, rules), tactical.len());
-                    tactical.push((key, mv));
+                    let capture = enemy.has(mv.to)
+                        || (set.piece == Piece::Pawn && mv.from.file() != mv.to.file());
+                    let key = ordering.tactical_key_of(board, mv, set.piece, capture, rules);
+                    tactical.push((pick_key(key, tactical.len()), mv));
                 }
             }
             let quiet_to = set.to - tactical_to;
@@ -658,28 +681,36 @@ impl MovePicker<'_> {
     /// out) and scores them, by the history of the moment the picker began.
     fn score_quiets(&mut self, board: &Board, ordering: &mut MoveOrdering, filter: MoveFilter<'_>) {
         self.quiets_scored = true;
-        let refutations: [Option<Move>; 3] = std::array::from_fn(|i| {
-            self.refutations[i].filter(|_| self.is_refutation(self.refutations[i], i))
-        });
-        let PickerLists {
-            quiet_sets, quiet, ..
-        } = &mut *self.lists;
-        for &set in quiet_sets.iter() {
-            for mv in set {
-                if Some(mv) != self.table_move
-                    && !refutations.contains(&Some(mv))
-                    && filter.allows(mv)
-                {
-                    quiet.push((0, mv));
-                }
+        // The moves handed out before this stage, left out here.
+        let mut before = [self.table_move, None, None, None];
+        for (i, &mv) in self.refutations.iter().enumerate() {
+            if self.is_refutation(mv, i) {
+                before[i + 1] = mv;
             }
         }
         let waited = self.waiting_since.take();
         if let Some(mark) = waited {
             ordering.rewind(self.side, mark);
         }
-        for (index, (key, mv)) in quiet.iter_mut().enumerate() {
-            *key = pick_key(ordering.quiet_key(board, *mv, self.ply, self.rules), index);
+        let PickerLists {
+            quiet_sets, quiet, ..
+        } = &mut *self.lists;
+        let (ply, rules) = (self.ply, self.rules);
+        let mut add = |mv: Move| {
+            let key = pick_key(ordering.quiet_key(board, mv, ply, rules), quiet.len());
+            quiet.push((key, mv));
+        };
+        for &set in quiet_sets.iter() {
+            // Most pieces have none of the moves handed out before.
+            if matches!(filter, MoveFilter::All)
+                && !before.iter().flatten().any(|m| m.from == set.from)
+            {
+                set.into_iter().for_each(&mut add);
+            } else {
+                set.into_iter()
+                    .filter(|&mv| !before.contains(&Some(mv)) && filter.allows(mv))
+                    .for_each(&mut add);
+            }
         }
         if let Some(mark) = waited {
             ordering.replay(self.side, mark);
