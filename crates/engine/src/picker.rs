@@ -114,18 +114,26 @@ pub fn is_capture(board: &Board, mv: Move) -> bool {
 #[inline]
 pub fn tactical_score(board: &Board, mv: Move) -> i64 {
     let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-    mvv_lva(board, mv, attacker, is_capture(board, mv))
+    mvv_lva(mv, attacker, victim_value(board, mv, is_capture(board, mv)))
 }
 
-/// [`tactical_score`] of `mv`, made by `attacker`, a capture or not (as
-/// the move generator tells them, without looking them up).
+/// The value of the piece `mv` captures (a pawn for en passant), `None`
+/// when it is no capture.
 #[inline]
-fn mvv_lva(board: &Board, mv: Move, attacker: Piece, capture: bool) -> i64 {
-    let mut s = 0;
-    if capture {
-        let victim = board
+fn victim_value(board: &Board, mv: Move, capture: bool) -> Option<i64> {
+    capture.then(|| {
+        board
             .piece_on(mv.to)
-            .map_or(PIECE_VALUES[0], |p| PIECE_VALUES[p as usize]);
+            .map_or(PIECE_VALUES[0], |p| PIECE_VALUES[p as usize])
+    })
+}
+
+/// [`tactical_score`] of `mv`, made by `attacker`, taking a piece worth
+/// `victim` (`None`: no capture).
+#[inline]
+fn mvv_lva(mv: Move, attacker: Piece, victim: Option<i64>) -> i64 {
+    let mut s = 0;
+    if let Some(victim) = victim {
         s += victim * 16 - attacker as i64 + 1;
     }
     if let Some(p) = mv.promotion {
@@ -216,14 +224,19 @@ impl MoveOrdering {
         capture: bool,
         rules: OrderingRules,
     ) -> i64 {
-        let t = mvv_lva(board, mv, attacker, capture);
+        let victim = victim_value(board, mv, capture);
+        let t = mvv_lva(mv, attacker, victim);
         let t = if rules.capture_history {
             t + self.capture_history(board, mv) / CAPTURE_HISTORY_SCALE
         } else {
             t
         };
+        // Taking a piece worth at least the mover cannot lose by exchange:
+        // the swap's value is at least the difference of the two.
+        let may_lose =
+            victim.is_some_and(|v| attacker == Piece::King || v < PIECE_VALUES[attacker as usize]);
         if rules.losing_captures_last
-            && capture
+            && may_lose
             && alphabeta_chess::see::loses_by_exchange(board, mv, 0)
         {
             LOSING_CAPTURE + t
@@ -1191,6 +1204,27 @@ mod tests {
             positions > 4_000 && illegal_tables > 3_000,
             "{positions} {illegal_tables}"
         );
+    }
+
+    #[test]
+    fn taking_a_piece_worth_at_least_the_mover_never_loses_by_exchange() {
+        // The shortcut of the captures' scoring, against the exchange
+        // itself on every capture of the positions.
+        let mut checked = 0;
+        for (board, _) in positions_and_moves() {
+            for mv in legal(&board) {
+                let attacker = board.piece_on(mv.from).expect("a piece moves");
+                if let Some(victim) = victim_value(&board, mv, is_capture(&board, mv))
+                    && attacker != Piece::King
+                    && victim >= PIECE_VALUES[attacker as usize]
+                {
+                    assert!(alphabeta_chess::see::see(&board, mv) >= 0, "{board} {mv}");
+                    assert!(!alphabeta_chess::see::loses_by_exchange(&board, mv, 0));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
     }
 
     #[test]
