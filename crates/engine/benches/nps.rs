@@ -28,7 +28,7 @@ use alphabeta_chess::perft::perft;
 use alphabeta_chess::{Board, Position};
 use alphabeta_chess_lab::game::{Chess, ExperimentConfig};
 use alphabeta_core::{Procedure, Search};
-use alphabeta_engine::picker::{MoveOrdering, OrderingRules};
+use alphabeta_engine::picker::{MoveFilter, MoveOrdering, OrderingRules, PickerLists};
 use alphabeta_engine::{Engine, EngineEval, GoParams, SearchControl};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
@@ -180,23 +180,28 @@ fn ordering_benches(c: &mut Criterion) {
             }
         })
     });
+    let mut ordering = ordering;
+    let mut lists = PickerLists::default();
     for (label, all) in [("pick-first", false), ("pick-all", true)] {
         g.bench_function(label, |b| {
             b.iter(|| {
-                for (board, moves) in &positions {
-                    let moves = moves.clone();
+                for (board, _) in &positions {
                     let mut picker = ordering.picker(
                         board,
-                        &moves,
                         None,
                         0,
                         OrderingRules::default(),
-                        &mut scratch,
+                        MoveFilter::All,
+                        true,
+                        &mut lists,
                     );
-                    let n = if all { picker.len() } else { 1 };
-                    for i in 0..n {
-                        black_box(picker.pick(i));
+                    while let Some(mv) = picker.next(board, &mut ordering) {
+                        black_box(mv);
+                        if !all {
+                            break;
+                        }
                     }
+                    picker.finish(&mut ordering);
                 }
             })
         });

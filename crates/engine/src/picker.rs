@@ -5,7 +5,7 @@
 //! last (the "bad captures" of Stockfish's move picker and of the Chess
 //! Programming Wiki's "Move Ordering").
 
-use cozy_chess::{Board, Move, Piece, Square};
+use cozy_chess::{Board, Move, Piece, PieceMoves, Rank, Square};
 
 use alphabeta_chess::eval::PIECE_VALUES;
 
@@ -56,6 +56,15 @@ pub struct MoveOrdering {
     /// The move made at each ply of the line being searched, with the
     /// piece that made it (`None`: the null move, or not known).
     line: Vec<Option<(Move, Piece)>>,
+    /// By side: the history entries (`from · 64 + to`) overwritten since
+    /// the oldest [`MovePicker`] of that side still waiting to score its
+    /// quiet moves began, each with the value it held before; a waiting
+    /// picker undoes its part to score its quiet moves by the history of
+    /// the moment it began ([`MoveOrdering::score_quiets_as_at`]).
+    journal: [Vec<(u16, i64)>; 2],
+    /// By side: how many pickers are waiting (nothing is journaled for a
+    /// side none waits for).
+    waiting: [u32; 2],
 }
 
 /// The continuation histories' size: two tables (the move one ply before,
@@ -88,6 +97,8 @@ impl Default for MoveOrdering {
             captures: Box::new([[[[0; 6]; 64]; 6]; 2]),
             continuation: vec![0; CONTINUATION_SIZE],
             line: vec![None; 128],
+            journal: [Vec::new(), Vec::new()],
+            waiting: [0; 2],
         }
     }
 }
@@ -102,13 +113,28 @@ pub fn is_capture(board: &Board, mv: Move) -> bool {
 /// MVV-LVA score of a capture or promotion (0 for a quiet move).
 #[inline]
 pub fn tactical_score(board: &Board, mv: Move) -> i64 {
-    let mut s = 0;
-    if is_capture(board, mv) {
-        let victim = board
+    let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+    mvv_lva(mv, attacker, victim_value(board, mv, is_capture(board, mv)))
+}
+
+/// The value of the piece `mv` captures (a pawn for en passant), `None`
+/// when it is no capture.
+#[inline]
+fn victim_value(board: &Board, mv: Move, capture: bool) -> Option<i64> {
+    capture.then(|| {
+        board
             .piece_on(mv.to)
-            .map_or(PIECE_VALUES[0], |p| PIECE_VALUES[p as usize]);
-        let attacker = board.piece_on(mv.from).map_or(0, |p| p as i64);
-        s += victim * 16 - attacker + 1;
+            .map_or(PIECE_VALUES[0], |p| PIECE_VALUES[p as usize])
+    })
+}
+
+/// [`tactical_score`] of `mv`, made by `attacker`, taking a piece worth
+/// `victim` (`None`: no capture).
+#[inline]
+fn mvv_lva(mv: Move, attacker: Piece, victim: Option<i64>) -> i64 {
+    let mut s = 0;
+    if let Some(victim) = victim {
+        s += victim * 16 - attacker as i64 + 1;
     }
     if let Some(p) = mv.promotion {
         s += PIECE_VALUES[p as usize] * 16;
@@ -137,9 +163,9 @@ impl MoveOrdering {
     }
 
     /// Scores and sorts `moves` best first (a stable sort: equal scores
-    /// keep their generation order), by the [`OrderingRules`] asked for. `scored` is scratch
-    /// space, reused from node to node so that the search allocates nothing
-    /// per position.
+    /// keep their generation order), by the [`OrderingRules`] asked for:
+    /// the whole order at once, which [`MovePicker`] hands out stage by
+    /// stage. `scored` is scratch space.
     pub fn sort(
         &self,
         board: &Board,
@@ -149,25 +175,6 @@ impl MoveOrdering {
         rules: OrderingRules,
         scored: &mut Vec<(i64, Move)>,
     ) {
-        let mut picker = self.picker(board, moves, hash_move, ply, rules, scored);
-        picker.sort_rest(0);
-        for (slot, &(_, mv)) in moves.iter_mut().zip(picker.scored.iter()) {
-            *slot = mv;
-        }
-    }
-
-    /// A [`MovePicker`] over `moves`, scored as [`MoveOrdering::sort`]
-    /// orders them (in `scored`, scratch space reused from node to node).
-    pub fn picker<'s>(
-        &self,
-        board: &Board,
-        moves: &[Move],
-        hash_move: Option<Move>,
-        ply: usize,
-        rules: OrderingRules,
-        scored: &'s mut Vec<(i64, Move)>,
-    ) -> MovePicker<'s> {
-        let side = board.side_to_move() as usize;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let counter = if rules.countermoves {
             self.counter(board, ply)
@@ -178,39 +185,167 @@ impl MoveOrdering {
         scored.extend(moves.iter().enumerate().map(|(index, &mv)| {
             let score = if Some(mv) == hash_move {
                 HASH_MOVE
+            } else if tactical_score(board, mv) > 0 {
+                self.tactical_key(board, mv, rules)
+            } else if killers[0] == Some(mv) {
+                KILLER + 1
+            } else if killers[1] == Some(mv) {
+                KILLER
+            } else if counter == Some(mv) {
+                COUNTER
             } else {
-                let t = tactical_score(board, mv);
-                if t > 0 {
-                    let t = if rules.capture_history {
-                        t + self.capture_history(board, mv) / CAPTURE_HISTORY_SCALE
-                    } else {
-                        t
-                    };
-                    if rules.losing_captures_last
-                        && is_capture(board, mv)
-                        && alphabeta_chess::see::loses_by_exchange(board, mv, 0)
-                    {
-                        LOSING_CAPTURE + t
-                    } else {
-                        CAPTURE + t
-                    }
-                } else if killers[0] == Some(mv) {
-                    KILLER + 1
-                } else if killers[1] == Some(mv) {
-                    KILLER
-                } else if counter == Some(mv) {
-                    COUNTER
-                } else if rules.continuation_history {
-                    self.quiet_score(board, mv, ply).min(COUNTER - 1)
-                } else {
-                    self.history[side][mv.from as usize][mv.to as usize].min(COUNTER - 1)
-                }
+                self.quiet_key(board, mv, ply, rules)
             };
             (pick_key(score, index), mv)
         }));
-        MovePicker {
-            scored,
-            sorted_from: None,
+        scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+        for (slot, &(_, mv)) in moves.iter_mut().zip(scored.iter()) {
+            *slot = mv;
+        }
+    }
+
+    /// The score of the capture or promotion `mv`: `CAPTURE` plus its
+    /// MVV-LVA score (and a share of its capture history when asked), or
+    /// `LOSING_CAPTURE` plus that when it loses by exchange and losing
+    /// captures go last. It reads only the board unless capture history
+    /// is asked for.
+    fn tactical_key(&self, board: &Board, mv: Move, rules: OrderingRules) -> i64 {
+        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        self.tactical_key_of(board, mv, attacker, is_capture(board, mv), rules)
+    }
+
+    /// [`MoveOrdering::tactical_key`] of `mv`, made by `attacker`, a
+    /// capture or not, as the move generator tells them.
+    fn tactical_key_of(
+        &self,
+        board: &Board,
+        mv: Move,
+        attacker: Piece,
+        capture: bool,
+        rules: OrderingRules,
+    ) -> i64 {
+        let victim = victim_value(board, mv, capture);
+        let t = mvv_lva(mv, attacker, victim);
+        let t = if rules.capture_history {
+            t + self.capture_history(board, mv) / CAPTURE_HISTORY_SCALE
+        } else {
+            t
+        };
+        // Taking a piece worth at least the mover cannot lose by exchange:
+        // the swap's value is at least the difference of the two.
+        let may_lose =
+            victim.is_some_and(|v| attacker == Piece::King || v < PIECE_VALUES[attacker as usize]);
+        if rules.losing_captures_last
+            && may_lose
+            && alphabeta_chess::see::loses_by_exchange(board, mv, 0)
+        {
+            LOSING_CAPTURE + t
+        } else {
+            CAPTURE + t
+        }
+    }
+
+    /// The score of the quiet move `mv` (neither the table move, a killer
+    /// nor the countermove) at `ply`: its history, with its continuation
+    /// histories when asked, kept below the countermove's.
+    fn quiet_key(&self, board: &Board, mv: Move, ply: usize, rules: OrderingRules) -> i64 {
+        if rules.continuation_history {
+            self.quiet_score(board, mv, ply).min(COUNTER - 1)
+        } else {
+            self.history[board.side_to_move() as usize][mv.from as usize][mv.to as usize]
+                .min(COUNTER - 1)
+        }
+    }
+
+    /// A [`MovePicker`] over the legal moves of `board` that `filter`
+    /// allows, handed out in [`MoveOrdering::sort`]'s order, stage by stage.
+    ///
+    /// With `wait`, the picker generates and scores nothing before the
+    /// table move (legal by `Board::is_legal`, else left out) has been
+    /// searched, and scores the quiet moves only when it reaches them —
+    /// by the history as it was when the picker began, which the searches
+    /// of the earlier moves change (their positions two plies down have
+    /// the same side to move): those changes are journaled while a picker
+    /// waits and undone for its scoring. Without `wait` (or with a filter)
+    /// every move is generated and scored now, as must be when the scores
+    /// read tables the journal does not keep (capture and continuation
+    /// history, a history aged by halving).
+    #[allow(clippy::too_many_arguments)]
+    pub fn picker<'s>(
+        &mut self,
+        board: &Board,
+        table_move: Option<Move>,
+        ply: usize,
+        rules: OrderingRules,
+        filter: MoveFilter<'_>,
+        wait: bool,
+        lists: &'s mut PickerLists,
+    ) -> MovePicker<'s> {
+        let side = board.side_to_move() as usize;
+        let table_move = table_move.filter(|&m| filter.allows(m) && board.is_legal(m));
+        let [first, second] = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let counter = if rules.countermoves {
+            self.counter(board, ply)
+        } else {
+            None
+        };
+        let refutations = [first, second, counter].map(|m| m.filter(|&m| filter.allows(m)));
+        lists.tactical.clear();
+        lists.quiet_sets.clear();
+        lists.quiet.clear();
+        let mut picker = MovePicker {
+            lists,
+            stage: Stage::TableMove,
+            table_move,
+            refutations,
+            refuted: 0,
+            generated: false,
+            quiets_scored: false,
+            tactical_next: 0,
+            quiet_next: 0,
+            quiet_sorted: false,
+            waiting_since: None,
+            side,
+            ply,
+            rules,
+            handed_out: 0,
+        };
+        if wait && matches!(filter, MoveFilter::All) {
+            self.waiting[side] += 1;
+            picker.waiting_since = Some(self.journal[side].len());
+        } else {
+            picker.generate(board, self, filter);
+            picker.score_quiets(board, self, filter);
+        }
+        picker
+    }
+
+    /// Undoes, newest first, the history changes of `side` journaled since
+    /// `mark`, keeping each undone value in its journal entry so that
+    /// [`MoveOrdering::replay`] can redo them.
+    fn rewind(&mut self, side: usize, mark: usize) {
+        let history = &mut self.history[side];
+        for (at, value) in self.journal[side][mark..].iter_mut().rev() {
+            let (from, to) = (usize::from(*at / 64), usize::from(*at % 64));
+            std::mem::swap(&mut history[from][to], value);
+        }
+    }
+
+    /// Redoes, oldest first, what [`MoveOrdering::rewind`] undid.
+    fn replay(&mut self, side: usize, mark: usize) {
+        let history = &mut self.history[side];
+        for (at, value) in self.journal[side][mark..].iter_mut() {
+            let (from, to) = (usize::from(*at / 64), usize::from(*at % 64));
+            std::mem::swap(&mut history[from][to], value);
+        }
+    }
+
+    /// A picker of `side` no longer waits; with none waiting, the side's
+    /// journal is forgotten.
+    fn stop_waiting(&mut self, side: usize) {
+        self.waiting[side] -= 1;
+        if self.waiting[side] == 0 {
+            self.journal[side].clear();
         }
     }
 
@@ -221,6 +356,9 @@ impl MoveOrdering {
     pub fn forget_line(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.line.fill(None);
+        // No picker outlives its search.
+        self.journal.iter_mut().for_each(Vec::clear);
+        self.waiting = [0; 2];
     }
 
     /// Notes that `mv`, made by the piece with it (`None`: the null move),
@@ -299,68 +437,334 @@ fn pick_key(score: i64, index: usize) -> i64 {
     score * MAX_MOVES + (MAX_MOVES - 1 - index as i64)
 }
 
-/// The moves picked before the rest is sorted: most positions that cut off
-/// do so on one of the first moves, and picking the best of the rest costs
-/// a scan, cheaper than a sort when only a few moves are taken.
+/// The quiet moves picked before the rest is sorted: most positions that
+/// cut off do so on one of the first moves, and picking the best of the
+/// rest costs a scan, cheaper than a sort when only a few moves are taken.
 const PICKED_MOVES: usize = 3;
 
-/// Moves scored once ([`MoveOrdering::picker`]) and handed out best first
-/// on demand: the first three (`PICKED_MOVES`) by selection, then the rest
-/// sorted. The order is exactly that of [`MoveOrdering::sort`]; a position
-/// that cuts off on its first move never pays for sorting the others.
+/// Which legal moves a [`MovePicker`] hands out.
+#[derive(Clone, Copy, Debug)]
+pub enum MoveFilter<'m> {
+    /// All of them.
+    All,
+    /// Those in the list (the root's `searchmoves`).
+    Only(&'m [Move]),
+    /// All but this one (the table move, in a singular extension's test).
+    Except(Move),
+}
+
+impl MoveFilter<'_> {
+    fn allows(&self, mv: Move) -> bool {
+        match *self {
+            MoveFilter::All => true,
+            MoveFilter::Only(moves) => moves.contains(&mv),
+            MoveFilter::Except(left_out) => mv != left_out,
+        }
+    }
+}
+
+/// A [`MovePicker`]'s lists, reused from position to position so that the
+/// search allocates nothing per position.
+#[derive(Default)]
+pub struct PickerLists {
+    /// The captures and promotions, with their keys.
+    tactical: Vec<(i64, Move)>,
+    /// The quiet moves of each piece, as generated.
+    quiet_sets: Vec<PieceMoves>,
+    /// The quiet moves with their keys, once reached.
+    quiet: Vec<(i64, Move)>,
+}
+
+/// Where a [`MovePicker`] is: the order of [`MoveOrdering::sort`]'s score
+/// tiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The table move (`HASH_MOVE`).
+    TableMove,
+    /// Captures and promotions that do not lose by exchange (`CAPTURE`).
+    Tactical,
+    /// The two killers and the countermove (`KILLER + 1`, `KILLER`,
+    /// `COUNTER`).
+    Refutations,
+    /// The other quiet moves, by history.
+    Quiet,
+    /// Captures that lose by exchange (`LOSING_CAPTURE`), when they go last.
+    LosingCaptures,
+    /// Every move handed out.
+    Done,
+}
+
+/// Staged move generation (the move picker of Stockfish and of the Chess
+/// Programming Wiki's "Move Generation", staged): the table move is handed
+/// out before any other move is generated; then the captures and
+/// promotions are generated and scored, and the quiet moves only split
+/// off, unexpanded; then the killers and the countermove, each when it is
+/// a legal quiet move; then the quiet moves are expanded and scored; then
+/// the losing captures. A position that cuts off on the table move or a
+/// capture never scores its quiet moves. The order is exactly
+/// [`MoveOrdering::sort`]'s: the score tiers are disjoint and within a
+/// tier the keys (ties broken by generation order) are the same.
 pub struct MovePicker<'s> {
-    scored: &'s mut Vec<(i64, Move)>,
-    /// From where `scored` is sorted (`None`: nothing sorted yet).
-    sorted_from: Option<usize>,
+    lists: &'s mut PickerLists,
+    stage: Stage,
+    /// The table move, when legal (and allowed by the filter).
+    table_move: Option<Move>,
+    /// The killers and the countermove, as they were when the picker began.
+    refutations: [Option<Move>; 3],
+    /// How many of `refutations` have been considered.
+    refuted: usize,
+    generated: bool,
+    quiets_scored: bool,
+    /// The next capture to hand out (those before it are handed out).
+    tactical_next: usize,
+    /// The next quiet move to hand out.
+    quiet_next: usize,
+    /// Whether the quiet moves from `quiet_next` on are sorted.
+    quiet_sorted: bool,
+    /// The journal's length when the picker began, while it waits to score
+    /// its quiet moves.
+    waiting_since: Option<usize>,
+    side: usize,
+    ply: usize,
+    rules: OrderingRules,
+    handed_out: usize,
 }
 
 impl MovePicker<'_> {
-    /// How many moves there are.
-    pub fn len(&self) -> usize {
-        self.scored.len()
+    /// The next move in order, `None` when all are handed out.
+    pub fn next(&mut self, board: &Board, ordering: &mut MoveOrdering) -> Option<Move> {
+        let mv = self.find_next(board, ordering)?;
+        self.handed_out += 1;
+        Some(mv)
     }
 
-    /// Whether there is no move.
+    /// How many moves have been handed out (0 at the end: the position
+    /// has no legal move the filter allows).
+    pub fn handed_out(&self) -> usize {
+        self.handed_out
+    }
+
+    /// How many moves the picker hands out in all, when known before they
+    /// are handed out (every move was generated when the picker began).
+    pub fn len(&self) -> Option<usize> {
+        (self.waiting_since.is_none() && self.generated).then(|| {
+            usize::from(self.table_move.is_some())
+                + self.lists.tactical.len()
+                + self.lists.quiet.len()
+                + self
+                    .refutations
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &m)| self.is_refutation(m, i))
+                    .count()
+        })
+    }
+
+    /// Whether the picker hands out no move at all (known only when every
+    /// move was generated when it began).
     pub fn is_empty(&self) -> bool {
-        self.scored.is_empty()
+        self.len() == Some(0)
     }
 
-    /// The `i`-th move in order; moves are taken in turn, `i` = 0, 1, 2, …
-    pub fn pick(&mut self, i: usize) -> Move {
-        if self.sorted_from.is_none() {
+    /// Ends the picker's wait, if it still waits (a position that cut off
+    /// before its quiet moves): the journal need not keep its changes.
+    pub fn finish(&mut self, ordering: &mut MoveOrdering) {
+        if self.waiting_since.take().is_some() {
+            ordering.stop_waiting(self.side);
+        }
+    }
+
+    fn find_next(&mut self, board: &Board, ordering: &mut MoveOrdering) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Tactical;
+                    if self.table_move.is_some() {
+                        return self.table_move;
+                    }
+                }
+                Stage::Tactical => {
+                    if !self.generated {
+                        self.generate(board, ordering, MoveFilter::All);
+                    }
+                    match self.take_tactical() {
+                        Some((key, mv)) if key > 0 => return Some(mv),
+                        Some(_) => {
+                            // A losing capture: it waits for its stage.
+                            self.tactical_next -= 1;
+                            self.stage = Stage::Refutations;
+                        }
+                        None => self.stage = Stage::Refutations,
+                    }
+                }
+                Stage::Refutations => {
+                    while self.refuted < self.refutations.len() {
+                        let (i, mv) = (self.refuted, self.refutations[self.refuted]);
+                        self.refuted += 1;
+                        if self.is_refutation(mv, i) {
+                            return mv;
+                        }
+                    }
+                    self.stage = Stage::Quiet;
+                }
+                Stage::Quiet => {
+                    if !self.quiets_scored {
+                        self.score_quiets(board, ordering, MoveFilter::All);
+                    }
+                    if let Some(mv) = self.take_quiet() {
+                        return Some(mv);
+                    }
+                    self.stage = Stage::LosingCaptures;
+                }
+                Stage::LosingCaptures => {
+                    if let Some((_, mv)) = self.take_tactical() {
+                        return Some(mv);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Whether the `i`-th refutation `mv` (killer, killer, countermove) is
+    /// handed out in its stage: a legal quiet move, not the table move nor
+    /// an earlier refutation (the killers of a ply differ; the countermove
+    /// may be one of them).
+    fn is_refutation(&self, mv: Option<Move>, i: usize) -> bool {
+        let Some(mv) = mv else {
+            return false;
+        };
+        Some(mv) != self.table_move
+            && !self.refutations[..i].contains(&Some(mv))
+            && mv.promotion.is_none()
+            && self
+                .lists
+                .quiet_sets
+                .iter()
+                .any(|set| set.from == mv.from && set.to.has(mv.to))
+    }
+
+    /// Generates the legal moves: the captures and promotions scored
+    /// (the table move left out), the quiet moves kept as each piece's
+    /// set of target squares. A pawn's move is a capture (en passant
+    /// included) when it changes file, a promotion when it reaches the
+    /// last rank.
+    fn generate(&mut self, board: &Board, ordering: &MoveOrdering, filter: MoveFilter<'_>) {
+        self.generated = true;
+        let us = board.side_to_move();
+        let enemy = board.colors(!us);
+        let last_rank = Rank::Eighth.relative_to(us).bitboard();
+        let PickerLists {
+            tactical,
+            quiet_sets,
+            ..
+        } = &mut *self.lists;
+        let (table_move, rules) = (self.table_move, self.rules);
+        board.generate_moves(|set| {
+            let tactical_to = if set.piece == Piece::Pawn {
+                enemy | !set.from.file().bitboard() | last_rank
+            } else {
+                enemy
+            };
+            let captures = PieceMoves {
+                to: set.to & tactical_to,
+                ..set
+            };
+            for mv in captures {
+                if Some(mv) != table_move && filter.allows(mv) {
+                    let capture = enemy.has(mv.to)
+                        || (set.piece == Piece::Pawn && mv.from.file() != mv.to.file());
+                    let key = ordering.tactical_key_of(board, mv, set.piece, capture, rules);
+                    tactical.push((pick_key(key, tactical.len()), mv));
+                }
+            }
+            let quiet_to = set.to - tactical_to;
+            if !quiet_to.is_empty() {
+                quiet_sets.push(PieceMoves {
+                    to: quiet_to,
+                    ..set
+                });
+            }
+            false
+        });
+    }
+
+    /// Expands the quiet moves (the table move and the refutations left
+    /// out) and scores them, by the history of the moment the picker began.
+    fn score_quiets(&mut self, board: &Board, ordering: &mut MoveOrdering, filter: MoveFilter<'_>) {
+        self.quiets_scored = true;
+        // The moves handed out before this stage, left out here.
+        let mut before = [self.table_move, None, None, None];
+        for (i, &mv) in self.refutations.iter().enumerate() {
+            if self.is_refutation(mv, i) {
+                before[i + 1] = mv;
+            }
+        }
+        let waited = self.waiting_since.take();
+        if let Some(mark) = waited {
+            ordering.rewind(self.side, mark);
+        }
+        let PickerLists {
+            quiet_sets, quiet, ..
+        } = &mut *self.lists;
+        let (ply, rules) = (self.ply, self.rules);
+        let mut add = |mv: Move| {
+            let key = pick_key(ordering.quiet_key(board, mv, ply, rules), quiet.len());
+            quiet.push((key, mv));
+        };
+        for &set in quiet_sets.iter() {
+            // Most pieces have none of the moves handed out before.
+            if matches!(filter, MoveFilter::All)
+                && !before.iter().flatten().any(|m| m.from == set.from)
+            {
+                set.into_iter().for_each(&mut add);
+            } else {
+                set.into_iter()
+                    .filter(|&mv| !before.contains(&Some(mv)) && filter.allows(mv))
+                    .for_each(&mut add);
+            }
+        }
+        if let Some(mark) = waited {
+            ordering.replay(self.side, mark);
+            ordering.stop_waiting(self.side);
+        }
+    }
+
+    /// The best capture not yet handed out, with its key (a selection:
+    /// positions have few captures).
+    fn take_tactical(&mut self) -> Option<(i64, Move)> {
+        let rest = self.lists.tactical.get_mut(self.tactical_next..)?;
+        // The keys are distinct, so the largest is unique.
+        let best = rest.iter().enumerate().max_by_key(|(_, s)| s.0)?.0;
+        rest.swap(0, best);
+        self.tactical_next += 1;
+        Some(rest[0])
+    }
+
+    /// The best quiet move not yet handed out: the first few by selection,
+    /// then the rest sorted once.
+    fn take_quiet(&mut self) -> Option<Move> {
+        let i = self.quiet_next;
+        let rest = self.lists.quiet.get_mut(i..).filter(|r| !r.is_empty())?;
+        if !self.quiet_sorted {
             if i < PICKED_MOVES {
                 // The keys are distinct, so the largest is unique.
-                let best = self.scored[i..]
+                let best = rest
                     .iter()
                     .enumerate()
                     .max_by_key(|(_, s)| s.0)
                     .map_or(0, |(j, _)| j);
-                self.scored.swap(i, i + best);
+                rest.swap(0, best);
             } else {
-                self.sort_rest(i);
+                rest.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
+                self.quiet_sorted = true;
             }
         }
-        self.scored[i].1
-    }
-
-    /// Sorts the moves from the `i`-th on (the earlier ones picked already).
-    pub fn sort_rest(&mut self, i: usize) {
-        self.scored[i..].sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
-        self.sorted_from = Some(i);
-    }
-
-    /// All the moves in order (the rest sorted first), e.g. for a split
-    /// point's brothers.
-    pub fn write_all(&mut self, i: usize, moves: &mut [Move]) {
-        if self.sorted_from.is_none() {
-            self.sort_rest(i);
-        }
-        for (slot, &(_, mv)) in moves.iter_mut().zip(self.scored.iter()) {
-            *slot = mv;
-        }
+        self.quiet_next += 1;
+        Some(rest[0].1)
     }
 }
-
 /// The bound of a history value under [`MoveOrdering::record_quiet_results`].
 pub const HISTORY_MAX: i64 = 16_384;
 
@@ -389,8 +793,13 @@ impl MoveOrdering {
         }
         let side = board.side_to_move() as usize;
         let b = cutoff_bonus(depth);
+        let history = &mut self.history[side];
+        let mut journal = (self.waiting[side] > 0).then_some(&mut self.journal[side]);
         let mut update = |mv: Move, bonus: i64| {
-            let h = &mut self.history[side][mv.from as usize][mv.to as usize];
+            let h = &mut history[mv.from as usize][mv.to as usize];
+            if let Some(journal) = journal.as_mut() {
+                journal.push((mv.from as u16 * 64 + mv.to as u16, *h));
+            }
             *h = gravity(*h, bonus);
         };
         update(best, b);
@@ -617,13 +1026,21 @@ mod tests {
         assert!((-HISTORY_MAX..=-16_000).contains(&o.history(board, b)));
     }
 
+    fn legal(board: &Board) -> Vec<Move> {
+        let mut moves = Vec::new();
+        alphabeta_chess::position::legal_moves_into(board, &mut moves);
+        moves
+    }
+
+    /// Every move `picker` hands out, in order.
+    fn drain(picker: &mut MovePicker<'_>, board: &Board, o: &mut MoveOrdering) -> Vec<Move> {
+        std::iter::from_fn(|| picker.next(board, o)).collect()
+    }
+
     #[test]
-    fn picking_gives_the_stable_sort_order_and_equal_scores_keep_generation_order() {
-        // On WAC positions with a hash move, killers and history counts:
-        // picking one move at a time (any number picked before the rest is
-        // written out, as a split point does) gives the order of a stable
-        // sort by score, and the quiet moves without history keep their
-        // generation order.
+    fn sorting_keeps_generation_order_among_equal_scores() {
+        // On WAC positions with a hash move, killers and history counts,
+        // the quiet moves without history keep their generation order.
         for record in alphabeta_chess::epd::read_epd(include_str!("../../chess/tests/data/wac.epd"))
             .into_iter()
             .take(30)
@@ -631,11 +1048,7 @@ mod tests {
             let record = record.expect("WAC parses");
             let fen = record.position.board().to_string();
             let board = record.position.board();
-            let mut generated = Vec::new();
-            board.generate_moves(|set| {
-                generated.extend(set);
-                false
-            });
+            let generated = legal(board);
             let mut o = MoveOrdering::default();
             let quiets: Vec<Move> = generated
                 .iter()
@@ -675,23 +1088,244 @@ mod tests {
                 .filter(|m| plain.contains(m))
                 .collect();
             assert_eq!(plain, in_generation_order, "{fen}");
-            for picked in 0..=generated.len().min(6) {
-                let mut picker = o.picker(
-                    board,
-                    &generated,
-                    hash,
-                    0,
-                    OrderingRules::default(),
-                    &mut scratch,
-                );
-                let mut order: Vec<Move> = (0..picked).map(|i| picker.pick(i)).collect();
-                let mut all = generated.clone();
-                picker.write_all(picked, &mut all);
-                assert_eq!(all, sorted, "{fen} after {picked} picked");
-                order.extend((picked..generated.len()).map(|i| picker.pick(i)));
-                assert_eq!(order, sorted, "{fen} after {picked} picked");
+        }
+    }
+
+    /// The perft suite's positions and two Chess960 starts, then the
+    /// positions of random games from them (a xorshift generator), each
+    /// with the move that led to it (`None` at a start).
+    fn positions_and_moves() -> Vec<(Board, Option<Move>)> {
+        let mut starts: Vec<Board> = Vec::new();
+        for line in include_str!("../../chess/tests/data/perft.txt").lines() {
+            let fen = line.split(';').next().expect("fen").trim();
+            let board = Position::from_fen(fen).expect("fen").board().clone();
+            if !starts.contains(&board) {
+                starts.push(board);
             }
         }
+        for fen in [
+            "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",
+            "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1",
+        ] {
+            starts.push(Position::from_fen_960(fen).expect("960").board().clone());
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut out = Vec::new();
+        for start in &starts {
+            for _ in 0..6 {
+                let (mut board, mut last) = (start.clone(), None);
+                for _ in 0..100 {
+                    out.push((board.clone(), last));
+                    let moves = legal(&board);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    board.play_unchecked(mv);
+                    last = Some(mv);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_staged_picker_hands_out_every_legal_move_once_in_the_sorted_order() {
+        // Killers, countermoves and histories carried over from earlier
+        // positions (so often illegal or captures here), and as table move
+        // none, a legal move or one of the previous position (a hash
+        // collision: mostly illegal here): waiting or not, under each
+        // rule, the picker hands out exactly the sorted legal moves —
+        // each once, the table move first when legal, never an illegal one.
+        let all_rules = [
+            OrderingRules::default(),
+            OrderingRules {
+                losing_captures_last: true,
+                countermoves: true,
+                ..OrderingRules::default()
+            },
+            OrderingRules {
+                losing_captures_last: true,
+                countermoves: true,
+                capture_history: true,
+                continuation_history: true,
+            },
+        ];
+        let mut o = MoveOrdering::default();
+        let mut lists = PickerLists::default();
+        let mut scratch = Vec::new();
+        let (mut positions, mut illegal_tables) = (0, 0);
+        let mut previous: Vec<Move> = Vec::new();
+        for (i, (board, last)) in positions_and_moves().into_iter().enumerate() {
+            let moves = legal(&board);
+            let quiets: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| tactical_score(&board, m) == 0)
+                .collect();
+            o.set_line_move(0, last.map(|m| (m, Piece::Pawn)));
+            if let [best, ref tried @ ..] = quiets[i % quiets.len().max(1)..] {
+                o.record_quiet_results(&board, best, &tried[..tried.len().min(3)], 1, 5);
+                o.record_counter(&board, 1, best);
+                o.record_continuation_results(&board, best, tried, 1, 4);
+            }
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| is_capture(&board, m))
+                .collect();
+            if let [best, ref tried @ ..] = captures[..] {
+                o.record_capture_results(&board, Some(best), tried, 6);
+            }
+            let stale = previous.get(i % previous.len().max(1)).copied();
+            let tables = [None, moves.get(i % moves.len().max(1)).copied(), stale];
+            for table in tables {
+                illegal_tables += usize::from(table.is_some_and(|m| !moves.contains(&m)));
+                for rules in all_rules {
+                    let mut expected = moves.clone();
+                    o.sort(&board, &mut expected, table, 1, rules, &mut scratch);
+                    for wait in [false, true] {
+                        let mut picker =
+                            o.picker(&board, table, 1, rules, MoveFilter::All, wait, &mut lists);
+                        let got = drain(&mut picker, &board, &mut o);
+                        assert_eq!(got, expected, "{board} table {table:?} {rules:?} {wait}");
+                        assert_eq!(picker.handed_out(), moves.len());
+                        picker.finish(&mut o);
+                    }
+                }
+            }
+            positions += 1;
+            previous = moves;
+        }
+        assert!(
+            positions > 4_000 && illegal_tables > 3_000,
+            "{positions} {illegal_tables}"
+        );
+    }
+
+    #[test]
+    fn taking_a_piece_worth_at_least_the_mover_never_loses_by_exchange() {
+        // The shortcut of the captures' scoring, against the exchange
+        // itself on every capture of the positions.
+        let mut checked = 0;
+        for (board, _) in positions_and_moves() {
+            for mv in legal(&board) {
+                let attacker = board.piece_on(mv.from).expect("a piece moves");
+                if let Some(victim) = victim_value(&board, mv, is_capture(&board, mv))
+                    && attacker != Piece::King
+                    && victim >= PIECE_VALUES[attacker as usize]
+                {
+                    assert!(alphabeta_chess::see::see(&board, mv) >= 0, "{board} {mv}");
+                    assert!(!alphabeta_chess::see::loses_by_exchange(&board, mv, 0));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
+    }
+
+    #[test]
+    fn a_waiting_picker_scores_its_quiet_moves_by_the_history_it_began_with() {
+        // The searches of a position's first moves change its side's
+        // history (two plies down); a waiting picker still hands out the
+        // order of the moment it began, nested pickers of the same side
+        // each their own, and the history ends as the changes left it.
+        let rules = OrderingRules {
+            losing_captures_last: true,
+            countermoves: true,
+            ..OrderingRules::default()
+        };
+        let (mut lists_a, mut lists_b, mut scratch) =
+            (PickerLists::default(), PickerLists::default(), Vec::new());
+        let mut reordered = 0;
+        for (board, _) in positions_and_moves().into_iter().step_by(7) {
+            let moves = legal(&board);
+            let quiets: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| tactical_score(&board, m) == 0)
+                .collect();
+            if quiets.len() < 4 {
+                continue;
+            }
+            let (mut o, mut twin) = (MoveOrdering::default(), MoveOrdering::default());
+            // The same changes to both; `o` has pickers waiting.
+            let change = |o: &mut MoveOrdering, twin: &mut MoveOrdering, k: usize| {
+                let n = quiets.len();
+                let (best, tried) = (quiets[(k * 5) % n], [quiets[(k * 3 + 1) % n]]);
+                o.record_quiet_results(&board, best, &tried, 3, 4 + k as i32);
+                twin.record_quiet_results(&board, best, &tried, 3, 4 + k as i32);
+            };
+            change(&mut o, &mut twin, 0);
+            let table = moves.first().copied();
+            let mut expected_a = moves.clone();
+            o.sort(&board, &mut expected_a, table, 1, rules, &mut scratch);
+            let mut a = o.picker(&board, table, 1, rules, MoveFilter::All, true, &mut lists_a);
+            let mut got_a = vec![a.next(&board, &mut o).expect("a move")];
+            change(&mut o, &mut twin, 1);
+            let mut expected_b = moves.clone();
+            o.sort(&board, &mut expected_b, None, 1, rules, &mut scratch);
+            let mut b = o.picker(&board, None, 1, rules, MoveFilter::All, true, &mut lists_b);
+            got_a.push(a.next(&board, &mut o).expect("a move"));
+            change(&mut o, &mut twin, 2);
+            assert_eq!(drain(&mut b, &board, &mut o), expected_b, "{board}");
+            change(&mut o, &mut twin, 3);
+            got_a.extend(drain(&mut a, &board, &mut o));
+            assert_eq!(got_a, expected_a, "{board}");
+            a.finish(&mut o);
+            b.finish(&mut o);
+            let mut now = moves.clone();
+            o.sort(&board, &mut now, table, 1, rules, &mut scratch);
+            reordered += usize::from(now != expected_a);
+            for &m in &moves {
+                assert_eq!(o.history(&board, m), twin.history(&board, m), "{board} {m}");
+            }
+            assert!(o.journal.iter().all(Vec::is_empty) && o.waiting == [0, 0]);
+        }
+        assert!(reordered > 100, "{reordered}");
+    }
+
+    #[test]
+    fn a_filtered_picker_hands_out_only_the_moves_it_allows() {
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .expect("fen");
+        let board = pos.board();
+        let moves = legal(board);
+        let mut o = MoveOrdering::default();
+        let mut lists = PickerLists::default();
+        let mut scratch = Vec::new();
+        let rules = OrderingRules::default();
+        let table = Some(moves[7]);
+        let only = [moves[3], moves[30], moves[7]];
+        for (filter, kept) in [
+            (MoveFilter::Only(&only), only.to_vec()),
+            (
+                MoveFilter::Except(moves[7]),
+                moves.iter().copied().filter(|&m| m != moves[7]).collect(),
+            ),
+        ] {
+            let mut expected = kept.clone();
+            o.sort(board, &mut expected, table, 0, rules, &mut scratch);
+            let mut picker = o.picker(board, table, 0, rules, filter, true, &mut lists);
+            assert_eq!(picker.len(), Some(kept.len()));
+            assert_eq!(drain(&mut picker, board, &mut o), expected);
+        }
+        // A position without a move the filter allows is known empty.
+        let picker = o.picker(
+            board,
+            None,
+            0,
+            rules,
+            MoveFilter::Only(&[]),
+            false,
+            &mut lists,
+        );
+        assert!(picker.is_empty());
     }
 
     #[test]

@@ -30,7 +30,9 @@ use alphabeta_core::{INFINITY, NEG_INFINITY, Value};
 use cozy_chess::{Board, Move, Piece, Rank, get_pawn_attacks};
 
 use crate::evaluation::EngineEval;
-use crate::picker::{MoveOrdering, OrderingRules, is_capture, tactical_score};
+use crate::picker::{
+    MoveFilter, MoveOrdering, OrderingRules, PickerLists, is_capture, tactical_score,
+};
 use crate::switches::switch_set;
 use crate::table::{SharedTable, TableEntry};
 use crate::time::TimeBudget;
@@ -328,6 +330,12 @@ pub fn null_move_reduction(depth: i32, surplus: Value, adaptive: bool) -> i32 {
 /// positions whose best move is known.
 pub const IIR_DEPTH: i32 = 4;
 
+/// The deepest position whose move picker waits to score its quiet moves
+/// ([`crate::picker::MoveOrdering::picker`]): the history changes it
+/// journals meanwhile grow with its subtree, and deeper positions are too
+/// few for what waiting saves to count.
+const WAITING_PICKER_DEPTH: i32 = 8;
+
 /// Futility pruning of quiet moves: at most this many plies left, with
 /// these margins by plies left.
 const FUTILITY_DEPTH: i32 = 3;
@@ -531,8 +539,8 @@ pub(super) struct MoveLists {
     quiets: Vec<Move>,
     /// The captures searched so far (for the capture history's malus).
     captures: Vec<Move>,
-    /// Move ordering's scratch ([`MoveOrdering::sort`]).
-    order: Vec<(i64, Move)>,
+    /// The move picker's lists ([`crate::picker::MovePicker`]).
+    order: PickerLists,
     /// Quiescence: the captures kept, with their exchange gain and MVV-LVA.
     scored: Vec<(Value, i64, Move)>,
 }
@@ -553,7 +561,6 @@ impl PlyLists {
         lists.moves.clear();
         lists.quiets.clear();
         lists.captures.clear();
-        lists.order.clear();
         lists.scored.clear();
         lists
     }
@@ -907,23 +914,6 @@ impl Searcher<'_> {
             order,
             ..
         } = &mut lists;
-        legal_moves_into(board, moves);
-        if root {
-            let allowed = &self.root_moves;
-            moves.retain(|m| allowed.contains(m));
-        }
-        if let Some(left_out) = excluded {
-            moves.retain(|&m| m != left_out);
-            if moves.is_empty() {
-                // The left-out move is the only one: singular.
-                self.lists.put(ply, lists);
-                return alpha;
-            }
-        }
-        if moves.is_empty() {
-            self.lists.put(ply, lists);
-            return if in_check { loss_in(ply) } else { 0 };
-        }
         // Singular extension: the table move is searched a ply deeper when
         // every other move, searched shallower, stays below the table's
         // value by a margin; when one reaches it and that is at least beta,
@@ -938,7 +928,7 @@ impl Searcher<'_> {
             && e.bound != BoundType::Upper
             && e.depth as i32 >= depth - 3
             && e.value.abs() < MATE_BOUND
-            && moves.contains(&table_move)
+            && board.is_legal(table_move)
         {
             let singular_beta = e.value - singular_margin(depth);
             self.excluded = Some(table_move);
@@ -970,9 +960,37 @@ impl Searcher<'_> {
             capture_history: self.pruning.capture_history,
             continuation_history: self.pruning.continuation_history,
         };
+        let filter = if root {
+            MoveFilter::Only(&self.root_moves)
+        } else if let Some(left_out) = excluded {
+            MoveFilter::Except(left_out)
+        } else {
+            MoveFilter::All
+        };
+        // The picker scores the quiet moves only when it reaches them, by
+        // the history it journals meanwhile, unless the order reads tables
+        // the journal does not keep, a filter applies, Young Brothers Wait
+        // must know the number of moves, or the position is deep enough that
+        // its journal would grow large for a saving that does not count.
+        let wait = self.pruning.history_gravity
+            && !rules.capture_history
+            && !rules.continuation_history
+            && self.ybwc.is_none()
+            && depth <= WAITING_PICKER_DEPTH;
         let mut picker = self
             .ordering
-            .picker(board, moves, hash_move, ply, rules, order);
+            .picker(board, hash_move, ply, rules, filter, wait, order);
+        if picker.is_empty() {
+            self.lists.put(ply, lists);
+            return if excluded.is_some() {
+                // The left-out move is the only one: singular.
+                alpha
+            } else if in_check {
+                loss_in(ply)
+            } else {
+                0
+            };
+        }
         let before = ply
             .checked_sub(2)
             .and_then(|p| self.static_values.get(p).copied().flatten());
@@ -991,15 +1009,26 @@ impl Searcher<'_> {
         let mut best = NEG_INFINITY;
         let mut best_move = None;
         self.keys.push(repetition_key(board));
-        for i in 0..picker.len() {
+        for i in 0.. {
             // Young Brothers Wait: the eldest has been searched without a
             // cutoff; the younger brothers go to every thread that is free.
-            if i == 1 && self.may_split(&node, picker.len()) {
-                picker.write_all(1, moves);
+            if i == 1
+                && let Some(n) = picker.len()
+                && self.may_split(&node, n)
+            {
+                // `moves` holds the eldest; the brothers follow it in order.
+                while let Some(mv) = picker.next(board, self.ordering) {
+                    moves.push(mv);
+                }
                 self.split(board, moves, node, &mut alpha, &mut best, &mut best_move);
                 break;
             }
-            let mv = picker.pick(i);
+            let Some(mv) = picker.next(board, self.ordering) else {
+                break;
+            };
+            if i == 0 {
+                moves.push(mv);
+            }
             if root {
                 let depth = self.iteration;
                 self.report(|_| Report::CurrMove {
@@ -1012,6 +1041,7 @@ impl Searcher<'_> {
                 continue;
             };
             if self.stopped {
+                picker.finish(self.ordering);
                 self.keys.pop();
                 self.lists.put(ply, lists);
                 return 0;
@@ -1060,10 +1090,16 @@ impl Searcher<'_> {
                 captures.push(mv);
             }
         }
+        picker.finish(self.ordering);
         self.keys.pop();
+        let no_move = picker.handed_out() == 0;
         self.lists.put(ply, lists);
         if self.stopped {
             return 0;
+        }
+        if no_move {
+            // Known only now when the picker waited to generate its moves.
+            return if in_check { loss_in(ply) } else { 0 };
         }
         let bound = if best >= beta {
             BoundType::Lower
