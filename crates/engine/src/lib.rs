@@ -266,9 +266,10 @@ pub struct Engine {
     /// of predicting whether the next one finishes (UCI `FullMoveTime`;
     /// [`TimeBudget::may_start_iteration_under`]).
     pub full_movetime: bool,
-    /// Spend the clock by the spend-more rule (UCI `SpendClock`, off by
+    /// Spend the clock by the spend-more rule (UCI `SpendClock`, on by
     /// default): [`GoParams::spending_budget`], with the soft limit
-    /// stretched for an unsettled root ([`TimeBudget::soft_for`]).
+    /// stretched for an unsettled root ([`TimeBudget::soft_for`]); off,
+    /// the clock's budget is [`GoParams::budget`]'s.
     pub spend_clock: bool,
     /// Reports other than finished iterations (current move, aspiration
     /// bounds, progress) start this long after the search does, so a
@@ -304,7 +305,7 @@ impl Engine {
             analyse_mode: false,
             multipv: 1,
             full_movetime: true,
-            spend_clock: false,
+            spend_clock: true,
             report_after: Duration::from_secs(1),
         }
     }

@@ -173,7 +173,9 @@ pub const DEFAULT_OVERHEAD: Duration = Duration::from_millis(20);
 pub const MOVETIME_MARGIN: Duration = Duration::from_millis(5);
 
 impl GoParams {
-    /// The time budget for the side to move, if the command limits time.
+    /// The time budget for the side to move, if the command limits time:
+    /// the rule with UCI `SpendClock` off (on, the search takes
+    /// [`GoParams::spending_budget`]).
     ///
     /// With a clock: the share of this move is `remaining / movestogo` (40
     /// moves when not given) plus three quarters of the increment. No new
@@ -216,10 +218,9 @@ impl GoParams {
         Some(TimeBudget::at_least_a_millisecond(soft, hard))
     }
 
-    /// The time budget of the spend-more rule (UCI `SpendClock`, off by
-    /// default: it is to be kept only if a match shows that it gains,
-    /// docs/performance-chess.md), at game phase `phase`
-    /// ([`crate::pst::phase`]).
+    /// The time budget of the spend-more rule (UCI `SpendClock`, on by
+    /// default, as its match decided: docs/performance-chess.md), at game
+    /// phase `phase` ([`crate::pst::phase`]).
     ///
     /// [`GoParams::budget`] leaves a 10-second game with seconds unused:
     /// its share is the remaining time over 40 moves however far the game

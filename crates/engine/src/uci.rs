@@ -436,7 +436,7 @@ impl Session {
         o.line("option name UCI_Chess960 type check default false");
         o.line("option name UCI_AnalyseMode type check default false");
         o.line("option name FullMoveTime type check default true");
-        o.line("option name SpendClock type check default false");
+        o.line("option name SpendClock type check default true");
         o.line(&EVALUATION.uci_line(EVALUATION_DEFAULT));
         let check_options = (Pruning::SWITCHES.iter().filter_map(Switch::check_option))
             .chain(EvalTerms::SWITCHES.iter().filter_map(Switch::check_option));

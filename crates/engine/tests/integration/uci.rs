@@ -1161,16 +1161,16 @@ fn analyse_mode_and_root_reductions_are_listed_and_checked() {
 /// one of its lines is refused, as a check option's value that is neither
 /// true nor false, and that the search still plays a move.
 #[test]
-fn spend_clock_is_listed_off_and_checked() {
+fn spend_clock_is_listed_on_and_checked() {
     let lines = session("uci\n");
     assert!(
         lines
             .iter()
-            .any(|l| l == "option name SpendClock type check default false"),
+            .any(|l| l == "option name SpendClock type check default true"),
         "{lines:?}"
     );
     refuses_one_check_value(
-        "setoption name SpendClock value true\nsetoption name SpendClock value maybe\n\
+        "setoption name SpendClock value false\nsetoption name SpendClock value maybe\n\
          position startpos\ngo wtime 2000 btime 2000 winc 100 binc 100\n",
     );
 }
