@@ -1032,6 +1032,15 @@ mod tests {
         moves
     }
 
+    /// The quiet moves among `moves` (neither capture nor promotion).
+    fn quiet_moves(board: &Board, moves: &[Move]) -> Vec<Move> {
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| tactical_score(board, m) == 0)
+            .collect()
+    }
+
     /// Every move `picker` hands out, in order.
     fn drain(picker: &mut MovePicker<'_>, board: &Board, o: &mut MoveOrdering) -> Vec<Move> {
         std::iter::from_fn(|| picker.next(board, o)).collect()
@@ -1161,11 +1170,7 @@ mod tests {
         let mut previous: Vec<Move> = Vec::new();
         for (i, (board, last)) in positions_and_moves().into_iter().enumerate() {
             let moves = legal(&board);
-            let quiets: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| tactical_score(&board, m) == 0)
-                .collect();
+            let quiets = quiet_moves(&board, &moves);
             o.set_line_move(0, last.map(|m| (m, Piece::Pawn)));
             if let [best, ref tried @ ..] = quiets[i % quiets.len().max(1)..] {
                 o.record_quiet_results(&board, best, &tried[..tried.len().min(3)], 1, 5);
@@ -1243,11 +1248,7 @@ mod tests {
         let mut reordered = 0;
         for (board, _) in positions_and_moves().into_iter().step_by(7) {
             let moves = legal(&board);
-            let quiets: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| tactical_score(&board, m) == 0)
-                .collect();
+            let quiets = quiet_moves(&board, &moves);
             if quiets.len() < 4 {
                 continue;
             }
