@@ -604,6 +604,7 @@ impl Stats {
         self.cutoffs = [[0; 2]; 2];
         self.pruned = [0; 2];
         self.re_searches = 0;
+        self.near = Near::default();
     }
 }
 
