@@ -117,6 +117,54 @@ pub trait Observer {
     /// instruments do not, so it costs them nothing.
     #[inline]
     fn returned(&mut self, _ply: usize, _value: Value) {}
+    /// [`Observer::examined`] from a search that also gives the height of
+    /// the level: its distance from the search's horizon (the depth left
+    /// there), which near the horizon is a constant of the code that
+    /// reports it.
+    ///
+    /// A search that reports by height (alpha-beta's compact path, which
+    /// settles no position) sends these `_near` events where, and in the
+    /// order in which, it would send the plain ones: the positions examined
+    /// below its root through [`Observer::examined_near`], every expansion
+    /// through [`Observer::expand_near`], every bottom position above the
+    /// horizon through [`Observer::leaf_near`], the cutoffs of the levels
+    /// whose height its code knows through [`Observer::cutoff_near`]; and
+    /// when it ends, [`Observer::near_done`] with the number of positions
+    /// it examined below the root. Every position examined at a height
+    /// h ≥ 1 is then either expanded or a bottom position, and the horizon's
+    /// positions are all the others, so an instrument that only counts may
+    /// derive the expansions and the horizon's positions when the search
+    /// ends instead of counting them one by one in its innermost loops.
+    /// Each default is the plain event, so an observer that records events
+    /// (such as [`Trace`]) sees exactly the plain stream.
+    #[inline]
+    fn examined_near(&mut self, ply: usize, _height: usize, count: u64) {
+        self.examined(ply, count)
+    }
+    /// [`Observer::expand`] with the height of the level (see
+    /// [`Observer::examined_near`]).
+    #[inline]
+    fn expand_near(&mut self, ply: usize, _height: usize, successors: usize) {
+        self.expand(ply, successors)
+    }
+    /// [`Observer::leaf`] for a bottom position at height ≥ 1 (see
+    /// [`Observer::examined_near`]).
+    #[inline]
+    fn leaf_near(&mut self, ply: usize, _height: usize, value: Value) {
+        self.leaf(ply, value)
+    }
+    /// [`Observer::cutoff`] with the height of the level of the position
+    /// that made it (see [`Observer::examined_near`]).
+    #[inline]
+    fn cutoff_near(&mut self, ply: usize, _height: usize, cutoff: Cutoff) {
+        self.cutoff(ply, cutoff)
+    }
+    /// A search that reported by height ([`Observer::examined_near`])
+    /// ended: its root was at ply 0 and height `depth` (so the level of
+    /// height h was ply `depth − h`), and it examined `positions` positions
+    /// below the root.
+    #[inline]
+    fn near_done(&mut self, _depth: usize, _positions: u64) {}
 }
 
 /// The observer that observes nothing, at no cost.
@@ -164,6 +212,26 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     #[inline]
     fn returned(&mut self, ply: usize, value: Value) {
         (**self).returned(ply, value)
+    }
+    #[inline]
+    fn examined_near(&mut self, ply: usize, height: usize, count: u64) {
+        (**self).examined_near(ply, height, count)
+    }
+    #[inline]
+    fn expand_near(&mut self, ply: usize, height: usize, successors: usize) {
+        (**self).expand_near(ply, height, successors)
+    }
+    #[inline]
+    fn leaf_near(&mut self, ply: usize, height: usize, value: Value) {
+        (**self).leaf_near(ply, height, value)
+    }
+    #[inline]
+    fn cutoff_near(&mut self, ply: usize, height: usize, cutoff: Cutoff) {
+        (**self).cutoff_near(ply, height, cutoff)
+    }
+    #[inline]
+    fn near_done(&mut self, depth: usize, positions: u64) {
+        (**self).near_done(depth, positions)
     }
 }
 
@@ -214,6 +282,31 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
         self.0.returned(ply, value);
         self.1.returned(ply, value);
     }
+    #[inline]
+    fn examined_near(&mut self, ply: usize, height: usize, count: u64) {
+        self.0.examined_near(ply, height, count);
+        self.1.examined_near(ply, height, count);
+    }
+    #[inline]
+    fn expand_near(&mut self, ply: usize, height: usize, successors: usize) {
+        self.0.expand_near(ply, height, successors);
+        self.1.expand_near(ply, height, successors);
+    }
+    #[inline]
+    fn leaf_near(&mut self, ply: usize, height: usize, value: Value) {
+        self.0.leaf_near(ply, height, value);
+        self.1.leaf_near(ply, height, value);
+    }
+    #[inline]
+    fn cutoff_near(&mut self, ply: usize, height: usize, cutoff: Cutoff) {
+        self.0.cutoff_near(ply, height, cutoff);
+        self.1.cutoff_near(ply, height, cutoff);
+    }
+    #[inline]
+    fn near_done(&mut self, depth: usize, positions: u64) {
+        self.0.near_done(depth, positions);
+        self.1.near_done(depth, positions);
+    }
 }
 
 /// Counts per level and per kind: the measures of Fuller §3–§5 and Knuth §3.
@@ -230,7 +323,9 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
 /// The first 64 levels are counted in arrays inside the instrument, so that counting a position costs one comparison with a
 /// constant and one addition: no length or pointer to load, no allocation
 /// (docs/performance.md, the Monte Carlo kernel). Deeper levels spill into a
-/// vector.
+/// vector. A search that reports by height ([`Observer::examined_near`]) is
+/// counted by height while it runs, with its expansions and its horizon's
+/// positions derived when it ends; the counts read the same.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     nodes: PerLevel,
@@ -250,6 +345,53 @@ pub struct Stats {
     /// a null-window test failed high (Scout, NegaScout), and root passes
     /// after the first (MTD(f), MT-SSS\*).
     pub re_searches: u64,
+    /// The counts of a search that reports by height, until it ends and
+    /// they join the counts above ([`Observer::near_done`]); zero between
+    /// searches.
+    near: Near,
+}
+
+/// The heights whose cutoffs [`Stats`] counts by height: those below 4,
+/// the levels that alpha-beta's compact path searches in its inlined loops.
+const NEAR_CUTOFFS: usize = 4;
+
+/// The counts of a search that reports by height ([`Observer::examined_near`]),
+/// by height (distance from the horizon). Near the horizon the height is a
+/// constant of the code that reports, so each count is one addition at a
+/// fixed place, with no level kept in a register; the expansions and the
+/// horizon's positions, the counts of the innermost loops, are not counted
+/// at all but derived when the search ends (docs/performance.md).
+#[derive(Clone, PartialEq, Eq)]
+struct Near {
+    /// Positions examined, `[height]` (the horizon's, height 0, derived).
+    nodes: [u64; INLINE_LEVELS],
+    /// Bottom positions above the horizon, `[height]`.
+    bottoms: [u64; INLINE_LEVELS],
+    /// `cutoffs[height][deep]`, below [`NEAR_CUTOFFS`]; the kind is the
+    /// level's, known by ply when the search ends.
+    cutoffs: [[u64; 2]; NEAR_CUTOFFS],
+}
+
+impl Default for Near {
+    fn default() -> Self {
+        Near {
+            nodes: [0; INLINE_LEVELS],
+            bottoms: [0; INLINE_LEVELS],
+            cutoffs: [[0; 2]; NEAR_CUTOFFS],
+        }
+    }
+}
+
+/// Adds `by` to a count of [`Near`], in memory: one addition to memory.
+/// Those counts sit at fixed places, so the compiler would otherwise hold
+/// them across the loops that count them — in registers those loops need,
+/// so on the stack, and stored back to the instrument at every count
+/// (docs/performance.md).
+#[inline(always)]
+fn bump(count: &mut u64, by: u64) {
+    // SAFETY: `count` is a valid, aligned reference, and no other reference
+    // to it exists while it is borrowed.
+    unsafe { std::ptr::write_volatile(count, std::ptr::read_volatile(count) + by) }
 }
 
 /// The levels (plies) whose counts a [`Stats`] keeps inline. A procedure
@@ -462,6 +604,7 @@ impl Stats {
         self.cutoffs = [[0; 2]; 2];
         self.pruned = [0; 2];
         self.re_searches = 0;
+        self.near = Near::default();
     }
 }
 
@@ -489,6 +632,60 @@ impl Observer for Stats {
     #[inline]
     fn research(&mut self, _ply: usize) {
         self.re_searches += 1;
+    }
+    #[inline]
+    fn examined_near(&mut self, _ply: usize, height: usize, count: u64) {
+        // The horizon's positions are derived (`near_done`).
+        if height != 0 {
+            bump(&mut self.near.nodes[height % INLINE_LEVELS], count);
+        }
+    }
+    /// Derived (`near_done`): the positions examined above the horizon
+    /// that were not bottom positions.
+    #[inline]
+    fn expand_near(&mut self, _ply: usize, _height: usize, _successors: usize) {}
+    #[inline]
+    fn leaf_near(&mut self, _ply: usize, height: usize, _value: Value) {
+        bump(&mut self.near.bottoms[height % INLINE_LEVELS], 1);
+    }
+    #[inline]
+    fn cutoff_near(&mut self, ply: usize, height: usize, cutoff: Cutoff) {
+        match self.near.cutoffs.get_mut(height) {
+            Some(row) => {
+                let deep = usize::from(cutoff.deep);
+                bump(&mut row[deep], 1);
+                self.pruned[deep] += cutoff.pruned as u64;
+            }
+            None => self.cutoff(ply, cutoff),
+        }
+    }
+    fn near_done(&mut self, depth: usize, positions: u64) {
+        // The compact path searches only below the inline levels.
+        debug_assert!(depth < INLINE_LEVELS);
+        let depth = depth.min(INLINE_LEVELS - 1);
+        let near = &mut self.near;
+        let mut above = 0;
+        for height in 1..depth {
+            let ply = depth - height;
+            let nodes = std::mem::take(&mut near.nodes[height]);
+            let bottoms = std::mem::take(&mut near.bottoms[height]);
+            self.nodes.add(ply, nodes);
+            self.expansions.add(ply, nodes - bottoms);
+            above += nodes;
+            if let Some(row) = near.cutoffs.get_mut(height) {
+                let kind = CutoffKind::at_ply(ply) as usize;
+                for (deep, count) in row.iter_mut().enumerate() {
+                    self.cutoffs[deep][kind] += std::mem::take(count);
+                }
+            }
+        }
+        // The horizon's positions are all the others. The root, at height
+        // `depth`, is reported examined by the caller; it was expanded
+        // exactly when the search examined positions below it.
+        debug_assert!(positions >= above);
+        self.nodes.add(depth, positions - above);
+        self.expansions.add(0, u64::from(positions > 0));
+        near.bottoms[depth] = 0;
     }
 }
 
@@ -807,6 +1004,65 @@ impl Observer for Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A search of depth 3 reported by height (as alpha-beta's compact path
+    /// reports) and the same search reported by ply give the same `Stats`,
+    /// derived expansions and horizon included, and the same `Trace`.
+    #[test]
+    fn stats_by_height_count_what_they_count_by_ply() {
+        let shallow = |pruned| Cutoff {
+            kind: CutoffKind::Beta,
+            deep: false,
+            pruned,
+        };
+        let deep = Cutoff {
+            kind: CutoffKind::Alpha,
+            deep: true,
+            pruned: 0,
+        };
+        // Root (ply 0, height 3) with successors a (a leaf parent's parent)
+        // and b (over at ply 1); a's successors a1, a2 are leaf parents with
+        // 3 and 2 successors, a2 cutting off after its first.
+        let by_ply = |o: &mut (Stats, Trace)| {
+            o.examined(0, 1);
+            o.expand(0, 2);
+            o.expand(1, 2);
+            o.expand(2, 3);
+            o.examined(3, 3);
+            o.expand(2, 2);
+            o.examined(3, 1);
+            o.cutoff(2, shallow(1));
+            o.examined(2, 2);
+            o.leaf(1, 7);
+            o.cutoff(1, deep);
+            o.examined(1, 2);
+        };
+        let by_height = |o: &mut (Stats, Trace)| {
+            o.examined(0, 1);
+            o.expand_near(0, 3, 2);
+            o.expand_near(1, 2, 2);
+            o.expand_near(2, 1, 3);
+            o.examined_near(3, 0, 3);
+            o.expand_near(2, 1, 2);
+            o.examined_near(3, 0, 1);
+            o.cutoff_near(2, 1, shallow(1));
+            o.examined_near(2, 1, 2);
+            o.leaf_near(1, 2, 7);
+            o.cutoff_near(1, 2, deep);
+            o.examined_near(1, 2, 2);
+            o.near_done(3, 8);
+        };
+        let (mut plain, mut near) = <((Stats, Trace), (Stats, Trace))>::default();
+        by_ply(&mut plain);
+        by_height(&mut near);
+        assert_eq!(near.0, plain.0);
+        assert_eq!(near.1.events, plain.1.events);
+        assert_eq!(near.0.nodes_per_ply(), vec![1, 2, 2, 4]);
+        assert_eq!(near.0.expansions_per_ply(), vec![1, 1, 2, 0]);
+        assert_eq!(near.0.leaves_per_ply(), vec![0, 1, 0, 4]);
+        assert_eq!((near.0.beta_cutoffs(), near.0.alpha_cutoffs()), (1, 1));
+        assert_eq!((near.0.deep_cutoffs(), near.0.pruned()), (1, 1));
+    }
 
     /// Counts below and beyond the inline levels read back alike, merge,
     /// compare and clear (the spill vector of `PerLevel`).

@@ -392,6 +392,30 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
         }
     }
 
+    /// [`Search::successor_cut`] for a successor at height `height`
+    /// ([`Observer::cutoff_near`]).
+    #[inline(always)]
+    pub(crate) fn successor_cut_near(
+        &mut self,
+        ply: usize,
+        height: usize,
+        cut: Cut,
+        value: Value,
+        own: Value,
+    ) {
+        if O::ACTIVE && cut.0 != 0 {
+            self.observer.cutoff_near(
+                ply,
+                height,
+                Cutoff {
+                    kind: CutoffKind::at_ply(ply),
+                    deep: value > own,
+                    pruned: cut.0 - 1,
+                },
+            );
+        }
+    }
+
     #[inline]
     fn emit_cutoff(&mut self, ply: usize, deep: bool, pruned: usize) {
         self.observer.cutoff(
@@ -469,6 +493,15 @@ impl<'g, G: Game, O: Observer> Search<'g, G, O> {
     pub(crate) fn examined(&mut self, ply: usize, count: usize) {
         if O::ACTIVE {
             self.observer.examined(ply, count as u64);
+        }
+    }
+
+    /// [`Search::examined`] for a level at height `height`
+    /// ([`Observer::examined_near`]).
+    #[inline(always)]
+    pub(crate) fn examined_near(&mut self, ply: usize, height: usize, count: usize) {
+        if O::ACTIVE {
+            self.observer.examined_near(ply, height, count as u64);
         }
     }
 

@@ -48,6 +48,17 @@
 //! even never taken, held the loops' values in memory rather than in
 //! registers (docs/performance.md).
 //!
+//! The path reports by height ([`Observer::examined_near`]): with each
+//! count, expansion, bottom position above the horizon and cutoff of the
+//! levels it searches in its inlined loops, it gives the level's height
+//! (its depth left), a constant there, and when the search ends it gives
+//! the positions examined below the root ([`Observer::near_done`]). An
+//! instrument that only counts, such as [`crate::Stats`], then counts at
+//! fixed places and derives the expansions and the horizon's positions
+//! at the end, so that a leaf parent that makes no cutoff counts nothing
+//! at all; every other observer receives the plain events, in the same
+//! order (docs/performance.md).
+//!
 //! The game goes down the recursion as an argument (`game`, the search's
 //! own [`Search::game`]) rather than being read from the search at each
 //! node: a shared reference passed as an argument is one the compiler knows
@@ -118,11 +129,17 @@ pub(super) fn root<R: ReturnRule, G: Game, O: Observer>(
 ) -> (Value, Cut) {
     debug_assert!(applies(s, depth, alpha, beta));
     s.enter_as::<false>(0, 0, alpha, beta);
-    if s.unlimited() {
+    let entered = s.nodes();
+    let searched = if s.unlimited() {
         node::<false, R, G, O>(s, s.game, root, 0, depth, alpha, beta)
     } else {
         node::<true, R, G, O>(s, s.game, root, 0, depth, alpha, beta)
+    };
+    if O::ACTIVE {
+        let below = s.nodes() - entered;
+        s.observer.near_done(depth as usize, below);
     }
+    searched
 }
 
 /// The root, entered and counted by [`root`]: a bottom position at the
@@ -172,6 +189,7 @@ fn expand<const POLL: bool, G: Game, O: Observer>(
     game: &G,
     pos: &G::Position,
     ply: usize,
+    height: usize,
 ) -> Result<G::Moves, Value> {
     let value = match game.outcome(pos, ply) {
         Some(v) => v,
@@ -183,13 +201,13 @@ fn expand<const POLL: bool, G: Game, O: Observer>(
                 if POLL {
                     s.charge_poll(moves.len());
                 }
-                s.observer.expand(ply, moves.len());
+                s.observer.expand_near(ply, height, moves.len());
                 return Ok(moves);
             }
             game.evaluate(pos, ply)
         }
     };
-    s.observer.leaf(ply, value);
+    s.observer.leaf_near(ply, height, value);
     Err(value)
 }
 
@@ -227,7 +245,7 @@ fn expanded<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Obser
     alpha: Value,
     beta: Value,
 ) -> (Value, Cut) {
-    let moves = match expand::<POLL, G, O>(s, game, pos, ply) {
+    let moves = match expand::<POLL, G, O>(s, game, pos, ply, depth as usize) {
         Ok(moves) => moves,
         Err(value) => return (value, Cut::NONE),
     };
@@ -239,7 +257,10 @@ fn expanded<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Obser
 /// bookkeeping (an observed search keeps `own`, the best value of the elder
 /// successors, to tell a deep cutoff from a shallow one — Knuth & Moore
 /// §3 — an unobserved one keeps only m), the same events, and the
-/// successors examined counted once when the loop ends. At depth 2 the
+/// successors examined counted once when the loop ends. The loop keeps
+/// only the count of successors examined: whether it cut off, and what it
+/// left, follow from the best value when it ends, so that nothing else
+/// stays live across the inlined loops below it. At depth 2 the
 /// successors are leaf parents, searched in this loop ([`leaf_parent`],
 /// inlined: no call per leaf parent), their positions counted once when
 /// it ends. At depth 3 (`LEVEL` 3) the
@@ -266,9 +287,7 @@ fn successors<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Obs
     let floor = R::initial(alpha);
     let mut own = NEG_INFINITY;
     let mut kept_m = floor;
-    let mut cut = Cut::NONE;
-    let mut value = None;
-    let mut examined = n;
+    let mut examined = 0;
     // The positions the leaf parents examined, at depth 2.
     let mut below = 0;
     for i in 0..n {
@@ -284,24 +303,34 @@ fn successors<const LEVEL: u32, const POLL: bool, R: ReturnRule, G: Game, O: Obs
             interior::<POLL, R, G, O>(s, game, &child, child_ply, depth - 1, -beta, -lower)
         };
         let t = -s.returned(child_ply, t);
-        s.successor_cut(child_ply, child_cut, t, own);
+        if LEVEL == 0 {
+            s.successor_cut(child_ply, child_cut, t, own);
+        } else {
+            s.successor_cut_near(child_ply, LEVEL as usize - 1, child_cut, t, own);
+        }
         if O::ACTIVE {
             own = own.max(t);
         } else {
             kept_m = kept_m.max(t);
         }
+        examined = i + 1;
         let best_so_far = if O::ACTIVE { own } else { kept_m };
         if best_so_far >= beta {
-            cut = s.cut(n - i - 1);
-            value = Some(R::on_cutoff(best_so_far, beta));
-            examined = i + 1;
             break;
         }
     }
     s.count_entered(examined + below);
-    s.examined(child_ply, examined);
-    let m = if O::ACTIVE { own.max(floor) } else { kept_m };
-    (value.unwrap_or(m), cut)
+    s.examined_near(child_ply, depth as usize - 1, examined);
+    // The best value starts below beta (alpha < beta) and the loop stops at
+    // the first that reaches it: it reached beta exactly when the loop cut
+    // off, and then the successors left are those not examined.
+    let best = if O::ACTIVE { own } else { kept_m };
+    if best >= beta {
+        (R::on_cutoff(best, beta), s.cut(n - examined))
+    } else {
+        let m = if O::ACTIVE { own.max(floor) } else { kept_m };
+        (m, Cut::NONE)
+    }
 }
 
 /// A position at depth 1 (or a bottom position, see [`expand`]): its
@@ -321,7 +350,7 @@ fn leaf_parent<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
     (alpha, beta): (Value, Value),
     below: &mut usize,
 ) -> (Value, Cut) {
-    let moves = match expand::<POLL, G, O>(s, game, pos, ply) {
+    let moves = match expand::<POLL, G, O>(s, game, pos, ply, 1) {
         Ok(moves) => moves,
         Err(value) => return (value, Cut::NONE),
     };
@@ -362,7 +391,7 @@ fn leaf_parent<const POLL: bool, R: ReturnRule, G: Game, O: Observer>(
         }
     }
     *below += examined;
-    s.examined(leaf_ply, examined);
+    s.examined_near(leaf_ply, 0, examined);
     if m >= beta {
         (R::on_cutoff(m, beta), s.cut(n - examined))
     } else {
