@@ -818,6 +818,16 @@ mod tests {
     use super::*;
     use alphabeta_chess::notation::{to_san, to_uci};
 
+    /// The evaluation the search tests below recorded their keys, mates and
+    /// counts with: the default terms with mobility off, as they were before
+    /// mobility was turned on by default (docs/performance-chess.md).
+    fn eval_without_mobility() -> EngineEval {
+        EngineEval::Tapered(EvalTerms {
+            mobility: false,
+            ..EvalTerms::default()
+        })
+    }
+
     fn search(fen: &str, params: GoParams) -> (Position, SearchOutcome) {
         let pos = Position::from_fen(fen).expect("fen");
         let mut engine = Engine::new(4);
@@ -1192,6 +1202,7 @@ mod tests {
             for (pruning, depth) in variants {
                 let pos = Position::from_fen(fen).expect("fen");
                 let mut engine = Engine::new(4);
+                engine.eval = eval_without_mobility();
                 engine.pruning = pruning;
                 let params = GoParams {
                     depth: Some(depth),
@@ -1348,6 +1359,7 @@ mod tests {
                 .iter()
                 .map(|r| {
                     let mut engine = Engine::new(4);
+                    engine.eval = eval_without_mobility();
                     engine.pruning = pruning;
                     engine.search(&r.position, params, &SearchControl::default(), |_| {})
                 })
@@ -1423,6 +1435,7 @@ mod tests {
                 .iter()
                 .map(|r| {
                     let mut engine = Engine::new(DEFAULT_HASH_MB);
+                    engine.eval = eval_without_mobility();
                     engine.analyse_mode = analyse_mode;
                     engine.pruning = pruning;
                     engine.search(&r.position, &depth_10, &SearchControl::default(), |_| {})

@@ -643,14 +643,33 @@ impl Searcher<'_> {
         self.send(&progress);
     }
 
-    /// Reads `stop` and the clock next [`POLL_INTERVAL`] positions from
-    /// now, and every [`POLL_INTERVAL`] from then on; called as each root
-    /// search starts. The count is exact whenever a search stops; polling
-    /// from each root search's start rather than at the count's multiples
-    /// only keeps the count at a stop from always being a round multiple,
-    /// which a GUI reads as an estimate.
+    /// Reads `stop` and the clock now (at every root search but the
+    /// search's first, which always gives a searched move) and every
+    /// [`POLL_INTERVAL`] positions from here; called as each root search
+    /// starts. So no more than [`POLL_INTERVAL`] positions pass without a
+    /// poll even when root searches end before one is due (a stop sent
+    /// before the search ends it within its first [`POLL_INTERVAL`]
+    /// positions, at any MultiPV), and polling from each root search's
+    /// start rather than at the count's multiples keeps the count at a stop
+    /// from always being a round multiple, which a GUI reads as an
+    /// estimate. The count is exact whenever a search stops.
     pub fn poll_from_here(&mut self) {
+        if self.nodes > 0 {
+            self.poll();
+        }
         self.next_poll = self.nodes + POLL_INTERVAL;
+    }
+
+    /// Reads `stop` and the clock's hard limit; either stops the search.
+    fn poll(&mut self) {
+        if self.control.stop_requested() {
+            self.stopped = true;
+        }
+        if let Some(b) = self.budget
+            && self.control.clock_elapsed() >= b.hard
+        {
+            self.stopped = true;
+        }
     }
 
     /// The current line as a [`SearchInfo`]. Its `seldepth` is at least
@@ -724,14 +743,7 @@ impl Searcher<'_> {
         }
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + POLL_INTERVAL;
-            if self.control.stop_requested() {
-                self.stopped = true;
-            }
-            if let Some(b) = self.budget
-                && self.control.clock_elapsed() >= b.hard
-            {
-                self.stopped = true;
-            }
+            self.poll();
         }
         if self.stopped
             && let Some(w) = &self.ybwc

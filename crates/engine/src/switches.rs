@@ -234,7 +234,7 @@ mod tests {
             ("IsolatedPawns", false),
             ("RookFiles", true),
             ("KingSafety", true),
-            ("Mobility", false),
+            ("Mobility", true),
             ("ConnectedPawns", false),
             ("CandidatePassers", false),
             ("PawnStorm", false),

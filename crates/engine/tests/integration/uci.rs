@@ -994,7 +994,7 @@ fn evaluation_term_options_are_listed_parsed_and_toggle_the_score() {
         ("IsolatedPawns", false),
         ("RookFiles", true),
         ("KingSafety", true),
-        ("Mobility", false),
+        ("Mobility", true),
         ("ConnectedPawns", false),
         ("CandidatePassers", false),
         ("PawnStorm", false),
