@@ -656,8 +656,20 @@ impl Searcher<'_> {
     pub fn poll_from_here(&mut self) {
         if self.nodes > 0 {
             self.poll();
+            self.halt_helpers_if_stopped();
         }
         self.next_poll = self.nodes + POLL_INTERVAL;
+    }
+
+    /// A limit ends every thread's search: once this search has stopped,
+    /// the Young Brothers Wait pool it works under is halted.
+    #[inline]
+    fn halt_helpers_if_stopped(&self) {
+        if self.stopped
+            && let Some(w) = &self.ybwc
+        {
+            w.pool.halt();
+        }
     }
 
     /// Reads `stop` and the clock's hard limit; either stops the search.
@@ -745,12 +757,7 @@ impl Searcher<'_> {
             self.next_poll = self.nodes + POLL_INTERVAL;
             self.poll();
         }
-        if self.stopped
-            && let Some(w) = &self.ybwc
-        {
-            // A limit ends every thread's search.
-            w.pool.halt();
-        }
+        self.halt_helpers_if_stopped();
         self.stopped
     }
 
