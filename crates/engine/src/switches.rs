@@ -240,6 +240,7 @@ mod tests {
             ("PawnStorm", false),
             ("Space", false),
             ("Threats", true),
+            ("Pieces", false),
         ];
         assert_eq!(listed, expected);
     }

@@ -23,6 +23,8 @@ use cozy_chess::{
 
 use crate::switches::switch_set;
 
+mod pieces;
+
 switch_set! {
     /// Which terms the tapered evaluation adds to its tables: by default the
     /// terms that gained in the matches of docs/chess.md and
@@ -71,6 +73,11 @@ switch_set! {
         /// our safe pawns attack and those a safe pawn push would attack, and
         /// for the squares we contest that the enemy does not hold strongly.
         threats("Threats"): default THREATS_DEFAULT, none false;
+        /// Piece placement (Stockfish 11's `pieces()` terms, module
+        /// `pieces`): knights and bishops on outposts, behind a pawn, near
+        /// their king; own pawns on a bishop's colour; a bishop on a long
+        /// diagonal; a rook on a queen's file or trapped by its own king.
+        pieces("Pieces"): default PIECES_DEFAULT, none false;
     }
 }
 
@@ -88,6 +95,9 @@ const CANDIDATE_DEFAULT: bool = false;
 /// Whether [`EvalTerms::threats`] is on by default: yes, it gains in play
 /// against it off (docs/chess.md).
 const THREATS_DEFAULT: bool = true;
+
+/// Whether [`EvalTerms::pieces`] is on by default.
+const PIECES_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -328,6 +338,11 @@ fn side(
     }
     if terms.space {
         mg += space(board, color, ours, theirs);
+    }
+    if terms.pieces {
+        let (m, e) = pieces::pieces(board, color);
+        mg += m;
+        eg += e;
     }
     if terms.mobility {
         let (m, e) = match maps {
