@@ -241,6 +241,7 @@ mod tests {
             ("Space", false),
             ("Threats", true),
             ("Pieces", false),
+            ("KingDanger", false),
         ];
         assert_eq!(listed, expected);
     }

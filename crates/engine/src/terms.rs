@@ -23,6 +23,7 @@ use cozy_chess::{
 
 use crate::switches::switch_set;
 
+mod king;
 mod pieces;
 
 switch_set! {
@@ -78,6 +79,11 @@ switch_set! {
         /// their king; own pawns on a bishop's colour; a bishop on a long
         /// diagonal; a rook on a queen's file or trapped by its own king.
         pieces("Pieces"): default PIECES_DEFAULT, none false;
+        /// With king safety on, Stockfish 11's king danger (module `king`:
+        /// attackers by kind, attacks next to the king, weak squares of its
+        /// zone, safe and unsafe checks) in place of the square of the
+        /// attack units.
+        king_danger("KingDanger"): default KING_DANGER_DEFAULT, none false;
     }
 }
 
@@ -98,6 +104,9 @@ const THREATS_DEFAULT: bool = true;
 
 /// Whether [`EvalTerms::pieces`] is on by default.
 const PIECES_DEFAULT: bool = false;
+
+/// Whether [`EvalTerms::king_danger`] is on by default.
+const KING_DANGER_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -324,14 +333,22 @@ fn side(
         }
     }
     if terms.king_safety {
-        let (attackers, units) = match maps {
+        mg += king_shield(board, color, ours);
+        match maps {
+            Some(maps) if terms.king_danger => {
+                let (m, e) = king::king_danger(board, color, maps);
+                mg -= m;
+                eg -= e;
+            }
             Some(maps) => {
                 let enemy = &maps[!color as usize];
-                (enemy.king_attackers, enemy.king_units)
+                mg -= king_danger(enemy.king_attackers, enemy.king_units);
             }
-            None => king_zone_attacks(board, color),
-        };
-        mg += king_shield(board, color, ours) - king_danger(attackers, units);
+            None => {
+                let (attackers, units) = king_zone_attacks(board, color);
+                mg -= king_danger(attackers, units);
+            }
+        }
     }
     if terms.pawn_storm {
         mg -= pawn_storm(board.king(color), color, ours, theirs);
@@ -676,7 +693,7 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     }
     // The threats term needs both sides' full attack maps; king safety
     // then reads the king-zone attacks recorded in them.
-    let maps = terms.threats.then(|| {
+    let maps = (terms.threats || (terms.king_safety && terms.king_danger)).then(|| {
         [
             AttackMap::of(board, Color::White, terms.mobility),
             AttackMap::of(board, Color::Black, terms.mobility),
@@ -685,7 +702,7 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     let (wm, we) = side(board, Color::White, terms, maps.as_ref());
     let (bm, be) = side(board, Color::Black, terms, maps.as_ref());
     let (mut mg, mut eg) = (wm - bm, we - be);
-    if let Some(maps) = &maps {
+    if let Some(maps) = maps.as_ref().filter(|_| terms.threats) {
         let (tm, te) = threats(board, Color::White, maps);
         let (bm, be) = threats(board, Color::Black, maps);
         mg += tm - bm;
@@ -708,6 +725,11 @@ struct AttackMap {
     twice: u64,
     king_attackers: u32,
     king_units: Value,
+    /// The attackers' weights by kind ([`king::ATTACKER_WEIGHT`]), summed.
+    king_weight: Value,
+    /// The attacks on squares next to the enemy king, one per piece and
+    /// square.
+    king_adjacent: u32,
     mobility: (Value, Value),
 }
 
@@ -726,11 +748,14 @@ impl AttackMap {
             twice: west & east,
             king_attackers: 0,
             king_units: 0,
+            king_weight: 0,
+            king_adjacent: 0,
             mobility: (0, 0),
         };
         map.by[Piece::Pawn as usize] = pawn_all;
         let occupied = board.occupied();
         let zone = king_zone(board.king(!color));
+        let beside_king = get_king_moves(board.king(!color));
         let theirs = board.colored_pieces(!color, Piece::Pawn).0;
         let unsafe_or_own = board.colors(color).0 | pawn_attacks(theirs, !color);
         for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
@@ -743,6 +768,8 @@ impl AttackMap {
                 if !hits.is_empty() {
                     map.king_attackers += 1;
                     map.king_units += ATTACK_WEIGHT[piece as usize] * hits.len() as Value;
+                    map.king_weight += king::ATTACKER_WEIGHT[piece as usize];
+                    map.king_adjacent += (a & beside_king).len();
                 }
                 if with_mobility {
                     let (m, e) = mobility_of(i, a.0 & !unsafe_or_own);
@@ -815,7 +842,13 @@ mod tests {
                         maps[color as usize].mobility,
                         mobility(board, color, theirs)
                     );
-                    for terms in [EvalTerms::default(), EvalTerms::ALL] {
+                    // King danger reads the maps only (the evaluation
+                    // builds them whenever it is on).
+                    let every_term_with_a_path_without_maps = EvalTerms {
+                        king_danger: false,
+                        ..EvalTerms::ALL
+                    };
+                    for terms in [EvalTerms::default(), every_term_with_a_path_without_maps] {
                         assert_eq!(
                             side(board, color, terms, Some(&maps)),
                             side(board, color, terms, None)
