@@ -819,11 +819,14 @@ mod tests {
     use alphabeta_chess::notation::{to_san, to_uci};
 
     /// The evaluation the search tests below recorded their keys, mates and
-    /// counts with: the default terms with mobility off, as they were before
-    /// mobility was turned on by default (docs/performance-chess.md).
-    fn eval_without_mobility() -> EngineEval {
+    /// counts with: the default terms with mobility and piece placement off,
+    /// as they were before those two were turned on by default
+    /// (docs/performance-chess.md). These tests measure the search, so they
+    /// keep the evaluation they were written for.
+    fn recorded_eval() -> EngineEval {
         EngineEval::Tapered(EvalTerms {
             mobility: false,
+            pieces: false,
             ..EvalTerms::default()
         })
     }
@@ -1202,7 +1205,7 @@ mod tests {
             for (pruning, depth) in variants {
                 let pos = Position::from_fen(fen).expect("fen");
                 let mut engine = Engine::new(4);
-                engine.eval = eval_without_mobility();
+                engine.eval = recorded_eval();
                 engine.pruning = pruning;
                 let params = GoParams {
                     depth: Some(depth),
@@ -1234,6 +1237,7 @@ mod tests {
         for r in &records {
             let run = |pruning: Pruning, params: GoParams| {
                 let mut engine = Engine::new(4);
+                engine.eval = recorded_eval();
                 engine.pruning = pruning;
                 engine.search(&r.position, &params, &SearchControl::default(), |_| {})
             };
@@ -1359,7 +1363,7 @@ mod tests {
                 .iter()
                 .map(|r| {
                     let mut engine = Engine::new(4);
-                    engine.eval = eval_without_mobility();
+                    engine.eval = recorded_eval();
                     engine.pruning = pruning;
                     engine.search(&r.position, params, &SearchControl::default(), |_| {})
                 })
@@ -1435,7 +1439,7 @@ mod tests {
                 .iter()
                 .map(|r| {
                     let mut engine = Engine::new(DEFAULT_HASH_MB);
-                    engine.eval = eval_without_mobility();
+                    engine.eval = recorded_eval();
                     engine.analyse_mode = analyse_mode;
                     engine.pruning = pruning;
                     engine.search(&r.position, &depth_10, &SearchControl::default(), |_| {})

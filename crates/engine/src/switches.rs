@@ -240,7 +240,7 @@ mod tests {
             ("PawnStorm", false),
             ("Space", false),
             ("Threats", true),
-            ("Pieces", false),
+            ("Pieces", true),
             ("KingDanger", false),
         ];
         assert_eq!(listed, expected);

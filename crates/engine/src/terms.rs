@@ -102,8 +102,9 @@ const CANDIDATE_DEFAULT: bool = false;
 /// against it off (docs/chess.md).
 const THREATS_DEFAULT: bool = true;
 
-/// Whether [`EvalTerms::pieces`] is on by default.
-const PIECES_DEFAULT: bool = false;
+/// Whether [`EvalTerms::pieces`] is on by default: yes, it gains in play
+/// against it off (docs/performance-chess.md, "Piece placement").
+const PIECES_DEFAULT: bool = true;
 
 /// Whether [`EvalTerms::king_danger`] is on by default.
 const KING_DANGER_DEFAULT: bool = false;

@@ -1000,6 +1000,8 @@ fn evaluation_term_options_are_listed_parsed_and_toggle_the_score() {
         ("PawnStorm", false),
         ("Space", false),
         ("Threats", true),
+        ("Pieces", true),
+        ("KingDanger", false),
     ] {
         assert!(
             lines
