@@ -242,6 +242,7 @@ mod tests {
             ("Threats", true),
             ("Pieces", true),
             ("KingDanger", false),
+            ("PassedPawnPath", false),
         ];
         assert_eq!(listed, expected);
     }

@@ -24,6 +24,7 @@ use cozy_chess::{
 use crate::switches::switch_set;
 
 mod king;
+mod passed;
 mod pieces;
 
 switch_set! {
@@ -84,6 +85,10 @@ switch_set! {
         /// zone, safe and unsafe checks) in place of the square of the
         /// attack units.
         king_danger("KingDanger"): default KING_DANGER_DEFAULT, none false;
+        /// From a passed pawn's 4th rank on (module `passed`): the kings'
+        /// distances to the square in front of it (endgame) and a bonus by
+        /// how much of its path the enemy attacks (Stockfish 11's).
+        passed_path("PassedPawnPath"): default PASSED_PATH_DEFAULT, none false;
     }
 }
 
@@ -108,6 +113,9 @@ const PIECES_DEFAULT: bool = true;
 
 /// Whether [`EvalTerms::king_danger`] is on by default.
 const KING_DANGER_DEFAULT: bool = false;
+
+/// Whether [`EvalTerms::passed_path`] is on by default.
+const PASSED_PATH_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -356,6 +364,11 @@ fn side(
     }
     if terms.space {
         mg += space(board, color, ours, theirs);
+    }
+    if let Some(maps) = maps.filter(|_| terms.passed_path) {
+        let (m, e) = passed::passed_path(board, color, maps);
+        mg += m;
+        eg += e;
     }
     if terms.pieces {
         let (m, e) = pieces::pieces(board, color);
@@ -694,12 +707,13 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     }
     // The threats term needs both sides' full attack maps; king safety
     // then reads the king-zone attacks recorded in them.
-    let maps = (terms.threats || (terms.king_safety && terms.king_danger)).then(|| {
-        [
-            AttackMap::of(board, Color::White, terms.mobility),
-            AttackMap::of(board, Color::Black, terms.mobility),
-        ]
-    });
+    let maps = (terms.threats || (terms.king_safety && terms.king_danger) || terms.passed_path)
+        .then(|| {
+            [
+                AttackMap::of(board, Color::White, terms.mobility),
+                AttackMap::of(board, Color::Black, terms.mobility),
+            ]
+        });
     let (wm, we) = side(board, Color::White, terms, maps.as_ref());
     let (bm, be) = side(board, Color::Black, terms, maps.as_ref());
     let (mut mg, mut eg) = (wm - bm, we - be);
@@ -843,10 +857,12 @@ mod tests {
                         maps[color as usize].mobility,
                         mobility(board, color, theirs)
                     );
-                    // King danger reads the maps only (the evaluation
-                    // builds them whenever it is on).
+                    // King danger and the passed pawns' path read the maps
+                    // only (the evaluation builds them whenever either is
+                    // on).
                     let every_term_with_a_path_without_maps = EvalTerms {
                         king_danger: false,
+                        passed_path: false,
                         ..EvalTerms::ALL
                     };
                     for terms in [EvalTerms::default(), every_term_with_a_path_without_maps] {
