@@ -819,14 +819,15 @@ mod tests {
     use alphabeta_chess::notation::{to_san, to_uci};
 
     /// The evaluation the search tests below recorded their keys, mates and
-    /// counts with: the default terms with mobility and piece placement off,
-    /// as they were before those two were turned on by default
-    /// (docs/performance-chess.md). These tests measure the search, so they
-    /// keep the evaluation they were written for.
+    /// counts with: the default terms with mobility, piece placement and the
+    /// passed pawn's path off, as they were before those were turned on by
+    /// default (docs/performance-chess.md). These tests measure the search,
+    /// so they keep the evaluation they were written for.
     fn recorded_eval() -> EngineEval {
         EngineEval::Tapered(EvalTerms {
             mobility: false,
             pieces: false,
+            passed_path: false,
             ..EvalTerms::default()
         })
     }

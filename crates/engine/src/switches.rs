@@ -242,7 +242,7 @@ mod tests {
             ("Threats", true),
             ("Pieces", true),
             ("KingDanger", false),
-            ("PassedPawnPath", false),
+            ("PassedPawnPath", true),
         ];
         assert_eq!(listed, expected);
     }

@@ -114,8 +114,10 @@ const PIECES_DEFAULT: bool = true;
 /// Whether [`EvalTerms::king_danger`] is on by default.
 const KING_DANGER_DEFAULT: bool = false;
 
-/// Whether [`EvalTerms::passed_path`] is on by default.
-const PASSED_PATH_DEFAULT: bool = false;
+/// Whether [`EvalTerms::passed_path`] is on by default: yes, it gains in
+/// play against it off (docs/performance-chess.md, "The passed pawn's
+/// path").
+const PASSED_PATH_DEFAULT: bool = true;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -859,13 +861,14 @@ mod tests {
                     );
                     // King danger and the passed pawns' path read the maps
                     // only (the evaluation builds them whenever either is
-                    // on).
-                    let every_term_with_a_path_without_maps = EvalTerms {
+                    // on), so they are compared with them off.
+                    let without_map_only_terms = |terms: EvalTerms| EvalTerms {
                         king_danger: false,
                         passed_path: false,
-                        ..EvalTerms::ALL
+                        ..terms
                     };
-                    for terms in [EvalTerms::default(), every_term_with_a_path_without_maps] {
+                    for terms in [EvalTerms::default(), EvalTerms::ALL].map(without_map_only_terms)
+                    {
                         assert_eq!(
                             side(board, color, terms, Some(&maps)),
                             side(board, color, terms, None)

@@ -1002,7 +1002,7 @@ fn evaluation_term_options_are_listed_parsed_and_toggle_the_score() {
         ("Threats", true),
         ("Pieces", true),
         ("KingDanger", false),
-        ("PassedPawnPath", false),
+        ("PassedPawnPath", true),
     ] {
         assert!(
             lines
