@@ -48,6 +48,8 @@ const OUTPOST_RANKS: [u64; 2] = [0x0000_FFFF_FF00_0000, 0x0000_00FF_FFFF_0000];
 const CENTRE_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
 /// d4, e4, d5, e5.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
+/// The squares of the a1–h8 and h1–a8 diagonals.
+const LONG_DIAGONALS: u64 = 0x8142_2418_1824_4281;
 /// The dark squares.
 const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 
@@ -132,8 +134,11 @@ pub(super) fn pieces(board: &Board, color: Color) -> (Value, Value) {
                     BISHOP_PAWNS,
                     -((ours & colour).count_ones() as Value) * factor,
                 );
-                let through_pawns = get_bishop_moves(sq, BitBoard(pawns)).0;
-                if (through_pawns & CENTRE).count_ones() >= 2 {
+                // Only a bishop on a long diagonal can see two centre
+                // squares (two of one colour lie on one long diagonal).
+                if bit & LONG_DIAGONALS != 0
+                    && (get_bishop_moves(sq, BitBoard(pawns)).0 & CENTRE).count_ones() >= 2
+                {
                     add(LONG_DIAGONAL_BISHOP, 1);
                 }
             }
@@ -147,14 +152,14 @@ pub(super) fn pieces(board: &Board, color: Color) -> (Value, Value) {
         if file & queens != 0 {
             add(ROOK_ON_QUEEN_FILE, 1);
         }
-        if file & ours != 0 && (get_rook_moves(sq, occupied).0 & safe).count_ones() <= 3 {
-            let king_file = king.file() as usize;
-            let rook_file = sq.file() as usize;
-            if (king_file < 4) == (rook_file < king_file) {
-                let rights = board.castle_rights(color);
-                let cannot_castle = rights.short.is_none() && rights.long.is_none();
-                add(TRAPPED_ROOK, -(1 + Value::from(cannot_castle)));
-            }
+        let (king_file, rook_file) = (king.file() as usize, sq.file() as usize);
+        if file & ours != 0
+            && (king_file < 4) == (rook_file < king_file)
+            && (get_rook_moves(sq, occupied).0 & safe).count_ones() <= 3
+        {
+            let rights = board.castle_rights(color);
+            let cannot_castle = rights.short.is_none() && rights.long.is_none();
+            add(TRAPPED_ROOK, -(1 + Value::from(cannot_castle)));
         }
     }
     (mg, eg)
