@@ -17,6 +17,9 @@ use cozy_chess::{Board, Color, Piece, Square};
 
 use super::{AttackMap, FILE_A, PASSED_MASK};
 
+/// The squares of a side's 4th to 8th ranks, for White and for Black.
+const FOURTH_RANK_ON: [u64; 2] = [0xFFFF_FFFF_FF00_0000, 0x0000_00FF_FFFF_FFFF];
+
 /// The king's (Chebyshev) distance from `king` to `sq`, at most 5
 /// (`king_proximity`).
 #[inline]
@@ -58,15 +61,16 @@ pub(super) fn passed_path(board: &Board, color: Color, maps: &[AttackMap; 2]) ->
     let heavy = (board.pieces(Piece::Rook) | board.pieces(Piece::Queen)).0;
     let (our_king, their_king) = (board.king(color), board.king(!color));
     let (mut mg, mut eg) = (0, 0);
-    for sq in board.colored_pieces(color, Piece::Pawn) {
-        let s = sq as usize;
+    // Only the pawns on their 4th rank or further, walked bit by bit.
+    let mut advanced = board.colored_pieces(color, Piece::Pawn).0 & FOURTH_RANK_ON[color as usize];
+    while advanced != 0 {
+        let s = advanced.trailing_zeros() as usize;
+        advanced &= advanced - 1;
         if PASSED_MASK[color as usize][s] & theirs != 0 {
             continue;
         }
+        let sq = Square::index(s);
         let r = sq.rank().relative_to(color) as Value;
-        if r < 3 {
-            continue;
-        }
         let w = 5 * r - 13;
         let Some(block) = ahead(sq, color, 1) else {
             continue;
