@@ -388,6 +388,15 @@ fn side(
     (mg, eg)
 }
 
+/// The king's (Chebyshev) distance between two squares: the larger of
+/// their file and rank differences.
+#[inline]
+fn king_distance(a: Square, b: Square) -> Value {
+    let file = (a.file() as i32 - b.file() as i32).abs();
+    let rank = (a.rank() as i32 - b.rank() as i32).abs();
+    file.max(rank) as Value
+}
+
 /// The squares attacked by the pawns `pawns` of `color`.
 #[inline]
 pub fn pawn_attacks(pawns: u64, color: Color) -> u64 {
@@ -710,12 +719,7 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     // The threats term needs both sides' full attack maps; king safety
     // then reads the king-zone attacks recorded in them.
     let maps = (terms.threats || (terms.king_safety && terms.king_danger) || terms.passed_path)
-        .then(|| {
-            [
-                AttackMap::of(board, Color::White, terms.mobility),
-                AttackMap::of(board, Color::Black, terms.mobility),
-            ]
-        });
+        .then(|| AttackMap::both(board, terms.mobility));
     let (wm, we) = side(board, Color::White, terms, maps.as_ref());
     let (bm, be) = side(board, Color::Black, terms, maps.as_ref());
     let (mut mg, mut eg) = (wm - bm, we - be);
@@ -751,6 +755,15 @@ struct AttackMap {
 }
 
 impl AttackMap {
+    /// Both sides' attacks (indexed by colour), with the pieces' mobility
+    /// if `with_mobility`.
+    fn both(board: &Board, with_mobility: bool) -> [Self; 2] {
+        [
+            AttackMap::of(board, Color::White, with_mobility),
+            AttackMap::of(board, Color::Black, with_mobility),
+        ]
+    }
+
     /// `color`'s attacks on `board` (sliders stop at the first piece; no
     /// x-rays through their own sliders, unlike Stockfish), with the
     /// pieces' mobility if `with_mobility`.
@@ -840,10 +853,7 @@ mod tests {
                 let position = record.expect("epd").position;
                 let board = position.board();
                 positions += 1;
-                let maps = [
-                    AttackMap::of(board, Color::White, true),
-                    AttackMap::of(board, Color::Black, true),
-                ];
+                let maps = AttackMap::both(board, true);
                 for color in [Color::White, Color::Black] {
                     let enemy = &maps[!color as usize];
                     let direct = king_zone_attacks(board, color);

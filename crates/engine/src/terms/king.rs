@@ -111,11 +111,7 @@ mod tests {
     fn danger(fen: &str, color: Color) -> (Value, Value) {
         let position = Position::from_fen(fen).expect("fen");
         let board = position.board();
-        let maps = [
-            AttackMap::of(board, Color::White, false),
-            AttackMap::of(board, Color::Black, false),
-        ];
-        king_danger(board, color, &maps)
+        king_danger(board, color, &AttackMap::both(board, false))
     }
 
     /// The start position: no king is in danger.

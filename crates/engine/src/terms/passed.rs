@@ -15,18 +15,15 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece, Square};
 
-use super::{AttackMap, FILE_A, PASSED_MASK};
+use super::{AttackMap, FILE_A, PASSED_MASK, king_distance};
 
 /// The squares of a side's 4th to 8th ranks, for White and for Black.
 const FOURTH_RANK_ON: [u64; 2] = [0xFFFF_FFFF_FF00_0000, 0x0000_00FF_FFFF_FFFF];
 
-/// The king's (Chebyshev) distance from `king` to `sq`, at most 5
-/// (`king_proximity`).
+/// The king's distance from `king` to `sq`, at most 5 (`king_proximity`).
 #[inline]
 fn proximity(king: Square, sq: Square) -> Value {
-    let file = (king.file() as i32 - sq.file() as i32).abs();
-    let rank = (king.rank() as i32 - sq.rank() as i32).abs();
-    file.max(rank).min(5) as Value
+    king_distance(king, sq).min(5)
 }
 
 /// The square `steps` ranks ahead of `sq` for `color`, if on the board.
@@ -117,11 +114,7 @@ mod tests {
     fn path(fen: &str, color: Color) -> (Value, Value) {
         let position = Position::from_fen(fen).expect("fen");
         let board = position.board();
-        let maps = [
-            AttackMap::of(board, Color::White, false),
-            AttackMap::of(board, Color::Black, false),
-        ];
-        passed_path(board, color, &maps)
+        passed_path(board, color, &AttackMap::both(board, false))
     }
 
     /// A passed pawn on the 6th rank escorted by its king is worth more

@@ -12,10 +12,10 @@
 
 use alphabeta_core::Value;
 use cozy_chess::{
-    BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_knight_moves, get_rook_moves,
+    BitBoard, Board, Color, Piece, get_bishop_moves, get_knight_moves, get_rook_moves,
 };
 
-use super::{FILE_A, pawn_attacks, sf11};
+use super::{FILE_A, king_distance, pawn_attacks, sf11};
 
 /// A knight (counted twice) or bishop on an outpost square: on its side's
 /// fourth to sixth rank, defended by an own pawn, and out of reach of every
@@ -82,14 +82,6 @@ fn fill_forward(pawns: u64, color: Color) -> u64 {
     b
 }
 
-/// The king's (Chebyshev) distance between two squares.
-#[inline]
-fn distance(a: Square, b: Square) -> Value {
-    let file = (a.file() as i32 - b.file() as i32).abs();
-    let rank = (a.rank() as i32 - b.rank() as i32).abs();
-    file.max(rank) as Value
-}
-
 /// The (middlegame, endgame) value of the piece-placement terms for
 /// `color`'s side alone.
 pub(super) fn pieces(board: &Board, color: Color) -> (Value, Value) {
@@ -120,7 +112,7 @@ pub(super) fn pieces(board: &Board, color: Color) -> (Value, Value) {
             if forward(bit, color) & pawns != 0 {
                 add(MINOR_BEHIND_PAWN, 1);
             }
-            add(KING_PROTECTOR, -distance(sq, king));
+            add(KING_PROTECTOR, -king_distance(sq, king));
             if piece == Piece::Bishop {
                 let colour = if bit & DARK_SQUARES != 0 {
                     DARK_SQUARES
