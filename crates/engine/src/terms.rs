@@ -30,8 +30,10 @@ mod pieces;
 switch_set! {
     /// Which terms the tapered evaluation adds to its tables: by default the
     /// terms that gained in the matches of docs/chess.md and
-    /// docs/performance-chess.md (threats and mobility among them); isolated
-    /// pawns and the other pawn-structure terms did not and stay off. [`EvalTerms::NONE`] is the tables alone.
+    /// docs/performance-chess.md (threats, mobility, piece placement and the
+    /// passed pawn's path among them); isolated pawns, king danger and the
+    /// other pawn-structure terms did not and stay off.
+    /// [`EvalTerms::NONE`] is the tables alone.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct EvalTerms {
         /// A bonus for a pawn with no enemy pawn ahead of it on its own or an
@@ -388,6 +390,35 @@ fn side(
     (mg, eg)
 }
 
+/// `bits` moved one rank towards `color`'s last rank.
+#[inline]
+fn forward(bits: u64, color: Color) -> u64 {
+    match color {
+        Color::White => bits << 8,
+        Color::Black => bits >> 8,
+    }
+}
+
+/// Every square on or ahead of `bits` on their files, towards `color`'s
+/// last rank.
+#[inline]
+fn fill_forward(bits: u64, color: Color) -> u64 {
+    let mut b = bits;
+    match color {
+        Color::White => {
+            b |= b << 8;
+            b |= b << 16;
+            b |= b << 32;
+        }
+        Color::Black => {
+            b |= b >> 8;
+            b |= b >> 16;
+            b |= b >> 32;
+        }
+    }
+    b
+}
+
 /// The king's (Chebyshev) distance between two squares: the larger of
 /// their file and rank differences.
 #[inline]
@@ -436,11 +467,7 @@ fn candidate(sq: Square, color: Color, ours: u64, stoppers: u64) -> bool {
     if stoppers & !levers == 0 {
         return true;
     }
-    let front = match color {
-        Color::White => bit << 8,
-        Color::Black => bit >> 8,
-    };
-    let lever_pushes = stoppers & pawn_attacks(front, color);
+    let lever_pushes = stoppers & pawn_attacks(forward(bit, color), color);
     stoppers & !lever_pushes == 0 && phalanx(sq, ours).count_ones() >= lever_pushes.count_ones()
 }
 
@@ -583,14 +610,12 @@ fn threats(board: &Board, color: Color, maps: &[AttackMap; 2]) -> (Value, Value)
         (pawn_attacks(ours & safe, color) & non_pawn_enemies).count_ones(),
     );
     let empty = !board.occupied().0;
-    let (push, third) = match color {
-        Color::White => ((ours << 8) & empty, 0x0000_0000_00FF_0000u64),
-        Color::Black => ((ours >> 8) & empty, 0x0000_FF00_0000_0000u64),
+    let third = match color {
+        Color::White => 0x0000_0000_00FF_0000u64,
+        Color::Black => 0x0000_FF00_0000_0000u64,
     };
-    let double = match color {
-        Color::White => ((push & third) << 8) & empty,
-        Color::Black => ((push & third) >> 8) & empty,
-    };
+    let push = forward(ours, color) & empty;
+    let double = forward(push & third, color) & empty;
     let pushes = (push | double) & !them.by[Piece::Pawn as usize] & safe;
     add(
         THREAT_BY_PAWN_PUSH,

@@ -15,7 +15,7 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece, Square};
 
-use super::{AttackMap, FILE_A, PASSED_MASK, king_distance};
+use super::{AttackMap, PASSED_MASK, fill_forward, forward, king_distance};
 
 /// The squares of a side's 4th to 8th ranks, for White and for Black.
 const FOURTH_RANK_ON: [u64; 2] = [0xFFFF_FFFF_FF00_0000, 0x0000_00FF_FFFF_FFFF];
@@ -28,23 +28,14 @@ fn proximity(king: Square, sq: Square) -> Value {
 
 /// The square `steps` ranks ahead of `sq` for `color`, if on the board.
 #[inline]
-fn ahead(sq: Square, color: Color, steps: i32) -> Option<Square> {
-    let index = sq as i32 + if color == Color::White { 8 } else { -8 } * steps;
-    (0..64)
-        .contains(&index)
-        .then(|| Square::index(index as usize))
+fn ahead(sq: Square, color: Color, steps: i8) -> Option<Square> {
+    sq.try_offset(0, if color == Color::White { steps } else { -steps })
 }
 
 /// The squares of `sq`'s file strictly ahead of it for `color`.
 #[inline]
 fn file_ahead(sq: Square, color: Color) -> u64 {
-    let file = FILE_A << (sq as usize % 8);
-    let rank = sq as usize / 8;
-    file & match color {
-        Color::White if rank < 7 => u64::MAX << (8 * (rank + 1)),
-        Color::Black if rank > 0 => u64::MAX >> (8 * (8 - rank)),
-        _ => 0,
-    }
+    fill_forward(forward(sq.bitboard().0, color), color)
 }
 
 /// The (middlegame, endgame) value the path terms add to `color`'s passed

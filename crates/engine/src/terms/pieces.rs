@@ -15,7 +15,7 @@ use cozy_chess::{
     BitBoard, Board, Color, Piece, get_bishop_moves, get_knight_moves, get_rook_moves,
 };
 
-use super::{FILE_A, king_distance, pawn_attacks, sf11};
+use super::{CENTRE_FILES, FILE_A, fill_forward, forward, king_distance, pawn_attacks, sf11};
 
 /// A knight (counted twice) or bishop on an outpost square: on its side's
 /// fourth to sixth rank, defended by an own pawn, and out of reach of every
@@ -44,43 +44,10 @@ pub const TRAPPED_ROOK: (Value, Value) = sf11(52, 10);
 
 /// The side's fourth to sixth ranks, for White and for Black.
 const OUTPOST_RANKS: [u64; 2] = [0x0000_FFFF_FF00_0000, 0x0000_00FF_FFFF_0000];
-/// The files c–f.
-const CENTRE_FILES: u64 = 0x3C3C_3C3C_3C3C_3C3C;
 /// d4, e4, d5, e5.
 const CENTRE: u64 = 0x0000_0018_1800_0000;
 /// The squares of the a1–h8 and h1–a8 diagonals.
 const LONG_DIAGONALS: u64 = 0x8142_2418_1824_4281;
-/// The dark squares.
-const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
-
-/// `bits` moved one rank towards `color`'s last rank.
-#[inline]
-fn forward(bits: u64, color: Color) -> u64 {
-    match color {
-        Color::White => bits << 8,
-        Color::Black => bits >> 8,
-    }
-}
-
-/// Every square on or ahead of `pawns` on their files, towards `color`'s
-/// last rank.
-#[inline]
-fn fill_forward(pawns: u64, color: Color) -> u64 {
-    let mut b = pawns;
-    match color {
-        Color::White => {
-            b |= b << 8;
-            b |= b << 16;
-            b |= b << 32;
-        }
-        Color::Black => {
-            b |= b >> 8;
-            b |= b >> 16;
-            b |= b >> 32;
-        }
-    }
-    b
-}
 
 /// The (middlegame, endgame) value of the piece-placement terms for
 /// `color`'s side alone.
@@ -100,6 +67,8 @@ pub(super) fn pieces(board: &Board, color: Color) -> (Value, Value) {
     let their_span = pawn_attacks(fill_forward(theirs, !color), !color);
     let outposts = OUTPOST_RANKS[color as usize] & our_pawn_attacks & !their_span;
     let king = board.king(color);
+    // Own pawns on files c–f with a piece in front of them.
+    let blocked_centre = (ours & forward(occupied.0, !color) & CENTRE_FILES).count_ones() as Value;
 
     for piece in [Piece::Knight, Piece::Bishop] {
         for sq in board.colored_pieces(color, piece) {
@@ -114,14 +83,12 @@ pub(super) fn pieces(board: &Board, color: Color) -> (Value, Value) {
             }
             add(KING_PROTECTOR, -king_distance(sq, king));
             if piece == Piece::Bishop {
-                let colour = if bit & DARK_SQUARES != 0 {
-                    DARK_SQUARES
+                let colour = if bit & BitBoard::DARK_SQUARES.0 != 0 {
+                    BitBoard::DARK_SQUARES.0
                 } else {
-                    !DARK_SQUARES
+                    BitBoard::LIGHT_SQUARES.0
                 };
-                let blocked = ours & forward(occupied.0, !color);
-                let factor = Value::from(our_pawn_attacks & bit == 0)
-                    + (blocked & CENTRE_FILES).count_ones() as Value;
+                let factor = Value::from(our_pawn_attacks & bit == 0) + blocked_centre;
                 add(
                     BISHOP_PAWNS,
                     -((ours & colour).count_ones() as Value) * factor,
