@@ -179,30 +179,11 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
-    /// Asks the memory for the slot of `key` ahead of its probe: a hint
-    /// (x86-64's prefetch into every cache level) that changes nothing but
-    /// how long the later probe waits. Both ends of the slot are asked for,
-    /// since a slot may straddle two cache lines. Elsewhere it does nothing.
+    /// Asks the memory for the slot of `key` ahead of its probe ([`prefetch`]
+    /// of both ends of the slot, since a slot may straddle two cache lines).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot: *const Option<Entry<M>> = &self.entries[key as usize & self.mask];
-            let last = slot
-                .cast::<u8>()
-                .wrapping_add(std::mem::size_of::<Option<Entry<M>>>() - 1);
-            // SAFETY: SSE, which the prefetch instruction belongs to, is
-            // part of every x86-64 processor; a prefetch reads nothing the
-            // program sees and cannot fault, and both addresses lie in a
-            // slot of the table.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(slot.cast());
-                _mm_prefetch::<_MM_HINT_T0>(last.cast());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(&self.entries[key as usize & self.mask]);
     }
 
     /// Stores a result found at `ply`.
@@ -239,6 +220,33 @@ impl<M: Copy> TranspositionTable<M> {
             });
         }
     }
+}
+
+/// Asks the processor to bring `value`'s memory (its first and its last
+/// byte, which may lie on two cache lines) into every cache level, so that a
+/// read a little later does not wait on memory: the prefetch a search issues
+/// for a table slot as soon as it makes a move (Stockfish's `do_move`). Only a
+/// hint, which changes nothing but how long the later read waits; on a
+/// processor other than x86-64 it does nothing.
+#[inline(always)]
+pub fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let first: *const T = value;
+        let last = first
+            .cast::<u8>()
+            .wrapping_add(std::mem::size_of::<T>().max(1) - 1);
+        // SAFETY: SSE, which the prefetch instruction belongs to, is part of
+        // every x86-64 processor; a prefetch reads nothing the program sees
+        // and cannot fault, and both addresses lie in `value`.
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(first.cast());
+            _mm_prefetch::<_MM_HINT_T0>(last.cast());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 #[cfg(test)]

@@ -1213,6 +1213,7 @@ impl Searcher<'_> {
         let mut child = board.clone();
         child.play_unchecked(mv);
         self.tt.prefetch(child.hash());
+        EngineEval::prefetch_cached(child.hash());
         // The child's expected type (see `negamax`).
         let child_cut = if pv_node { i > 0 } else { !cut };
         self.ordering
@@ -1357,6 +1358,7 @@ impl Searcher<'_> {
             }
             let mut child = board.clone();
             child.play_unchecked(mv);
+            EngineEval::prefetch_cached(child.hash());
             let v = -self.quiescence(&child, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;

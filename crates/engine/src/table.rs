@@ -188,18 +188,7 @@ impl SharedTable {
     /// `do_move`). Only a hint: nothing is read or changed.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot: *const Slot = &self.slots[key as usize & self.mask];
-            // SAFETY: SSE, which the prefetch instruction belongs to, is
-            // part of every x86-64 processor; a prefetch reads nothing the
-            // program sees and cannot fault, and the address is a slot of
-            // the table.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        alphabeta_core::table::prefetch(&self.slots[key as usize & self.mask]);
     }
 
     /// The entry for `key` seen from a node at `ply`, if the slot holds one
