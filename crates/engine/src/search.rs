@@ -31,7 +31,7 @@ use cozy_chess::{Board, Move, Piece, Rank, get_pawn_attacks};
 
 use crate::evaluation::EngineEval;
 use crate::picker::{
-    MoveFilter, MoveOrdering, OrderingRules, PickerLists, is_capture, tactical_score,
+    HISTORY_MAX, MoveFilter, MoveOrdering, OrderingRules, PickerLists, is_capture, tactical_score,
 };
 use crate::switches::switch_set;
 use crate::table::{SharedTable, TableEntry};
@@ -150,6 +150,12 @@ switch_set! {
         /// whole game (UCI `KeepHistory`;
         /// [`crate::picker::MoveOrdering::forget_line`]).
         keep_history("KeepHistory"): default KEEP_HISTORY_DEFAULT, none false;
+        /// Late-move reductions reduce one ply more for a quiet move whose
+        /// history is below `−HISTORY_MAX / 2`: a move that has failed far
+        /// more often than it refuted (the history term of Stockfish's
+        /// reduction, `r −= statScore / 16384`, taken on its failing side
+        /// only; UCI `HistoryReductions`).
+        history_reductions("HistoryReductions"): default HISTORY_REDUCTIONS_DEFAULT, none false;
     }
 }
 
@@ -185,6 +191,10 @@ const SINGULAR_EXTENSIONS_DEFAULT: bool = false;
 /// Whether [`Pruning::keep_history`] is on by default: not before a match
 /// shows it gains (docs/performance-chess.md).
 const KEEP_HISTORY_DEFAULT: bool = false;
+
+/// Whether [`Pruning::history_reductions`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const HISTORY_REDUCTIONS_DEFAULT: bool = false;
 
 /// Singular extensions act from this many plies left, on a table move whose
 /// entry is a lower bound or exact and at most 3 plies shallower; the
@@ -1243,9 +1253,13 @@ impl Searcher<'_> {
                     self.ordering.history(board, mv)
                 };
                 let proven = self.ordering.is_killer(mv, ply) || record > 0;
+                let failing = self.pruning.history_reductions && record < -HISTORY_MAX / 2;
                 let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
                 let worsening = self.pruning.improving && !pv_node && !improving;
-                (lmr_reduction(depth, i, pv_node) + i32::from(cut_node) + i32::from(worsening)
+                (lmr_reduction(depth, i, pv_node)
+                    + i32::from(cut_node)
+                    + i32::from(worsening)
+                    + i32::from(failing)
                     - i32::from(proven))
                 .clamp(0, (depth - 2).max(0))
             } else {

@@ -229,6 +229,7 @@ mod tests {
             ("ContinuationHistory", false),
             ("SingularExtensions", false),
             ("KeepHistory", false),
+            ("HistoryReductions", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
