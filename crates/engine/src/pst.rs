@@ -282,7 +282,9 @@ pub fn evaluate_weighted(board: &Board, terms: EvalTerms, weights: &PstWeights) 
     let (bm, be, bp) = side(board, Color::Black, weights);
     let (tm, te) = crate::terms::white_minus_black(board, terms);
     let phase = (wp + bp).min(FULL_PHASE);
-    let white = ((wm - bm + tm) * phase + (we - be + te) * (FULL_PHASE - phase)) / FULL_PHASE;
+    let (mg, eg, scale) = crate::terms::winnable(board, terms, wm - bm + tm, we - be + te);
+    let eg = eg * scale / crate::terms::SCALE_NORMAL;
+    let white = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
     let us = if board.side_to_move() == Color::White {
         white
     } else {

@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 23);
+        assert_eq!(Pruning::SWITCHES.len(), 24);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            21
+            22
         );
     }
 
@@ -244,6 +244,7 @@ mod tests {
             ("Pieces", true),
             ("KingDanger", false),
             ("PassedPawnPath", true),
+            ("Winnable", false),
         ];
         assert_eq!(listed, expected);
     }

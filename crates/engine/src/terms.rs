@@ -26,6 +26,9 @@ use crate::switches::switch_set;
 mod king;
 mod passed;
 mod pieces;
+mod winnable;
+
+pub use winnable::SCALE_NORMAL;
 
 switch_set! {
     /// Which terms the tapered evaluation adds to its tables: by default the
@@ -91,6 +94,12 @@ switch_set! {
         /// distances to the square in front of it (endgame) and a bonus by
         /// how much of its path the enemy attacks (Stockfish 11's).
         passed_path("PassedPawnPath"): default PASSED_PATH_DEFAULT, none false;
+        /// How winnable the advantage is (Stockfish 12's `winnable`, module
+        /// `winnable`): a complexity added to the endgame value on the side
+        /// ahead (pawns, passed pawns, both flanks, the kings' places), and
+        /// the endgame value scaled down in pawnless, opposite-bishop, one-flank
+        /// rook, queen-against-none and few-pawn endings.
+        winnable("Winnable"): default WINNABLE_DEFAULT, none false;
     }
 }
 
@@ -120,6 +129,10 @@ const KING_DANGER_DEFAULT: bool = false;
 /// play against it off (docs/performance-chess.md, "The passed pawn's
 /// path").
 const PASSED_PATH_DEFAULT: bool = true;
+
+/// Whether [`EvalTerms::winnable`] is on by default: not before a match
+/// shows it gains (docs/performance-chess.md).
+const WINNABLE_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -733,6 +746,17 @@ fn attacks(piece: Piece, sq: Square, occupied: BitBoard) -> BitBoard {
         Piece::Rook => get_rook_moves(sq, occupied),
         Piece::Queen => get_bishop_moves(sq, occupied) | get_rook_moves(sq, occupied),
         _ => BitBoard::EMPTY,
+    }
+}
+
+/// The White-minus-Black `(mg, eg)` totals after [`EvalTerms::winnable`]'s
+/// complexity, and the scale factor (out of [`SCALE_NORMAL`]) of the
+/// endgame value; `(mg, eg, SCALE_NORMAL)` when the term is off.
+pub fn winnable(board: &Board, terms: EvalTerms, mg: Value, eg: Value) -> (Value, Value, Value) {
+    if terms.winnable {
+        winnable::winnable(board, mg, eg)
+    } else {
+        (mg, eg, SCALE_NORMAL)
     }
 }
 
