@@ -31,7 +31,7 @@ use cozy_chess::{Board, Move, Piece, Rank, get_pawn_attacks};
 
 use crate::evaluation::EngineEval;
 use crate::picker::{
-    HISTORY_MAX, MoveFilter, MoveOrdering, OrderingRules, PickerLists, is_capture, tactical_score,
+    MoveFilter, MoveOrdering, OrderingRules, PickerLists, is_capture, tactical_score,
 };
 use crate::switches::switch_set;
 use crate::table::{SharedTable, TableEntry};
@@ -150,12 +150,19 @@ switch_set! {
         /// whole game (UCI `KeepHistory`;
         /// [`crate::picker::MoveOrdering::forget_line`]).
         keep_history("KeepHistory"): default KEEP_HISTORY_DEFAULT, none false;
-        /// Late-move reductions reduce one ply more for a quiet move whose
-        /// history is below `−HISTORY_MAX / 2`: a move that has failed far
-        /// more often than it refuted (the history term of Stockfish's
-        /// reduction, `r −= statScore / 16384`, taken on its failing side
-        /// only; UCI `HistoryReductions`).
+        /// Late-move reductions reduce one ply more for a quiet move, not a
+        /// killer, whose history is below zero: it has failed more than it
+        /// refuted, as one with a history above zero takes a ply less (the
+        /// sign of the history term of Stockfish's reduction, `r −=
+        /// statScore / 16384`; UCI `HistoryReductions`).
         history_reductions("HistoryReductions"): default HISTORY_REDUCTIONS_DEFAULT, none false;
+        /// The pruning margins read "improving" ([`improving`]), as
+        /// Stockfish's do: reverse futility's margin is taken over one ply
+        /// less at an improving position, and late-move pruning keeps half
+        /// of [`lmp_count`]'s moves at one that is not
+        /// (`futility_move_count`'s `(3 + d²) / (2 − improving)`; UCI
+        /// `ImprovingMargins`).
+        improving_margins("ImprovingMargins"): default IMPROVING_MARGINS_DEFAULT, none false;
     }
 }
 
@@ -195,6 +202,10 @@ const KEEP_HISTORY_DEFAULT: bool = false;
 /// Whether [`Pruning::history_reductions`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).
 const HISTORY_REDUCTIONS_DEFAULT: bool = false;
+
+/// Whether [`Pruning::improving_margins`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const IMPROVING_MARGINS_DEFAULT: bool = false;
 
 /// Singular extensions act from this many plies left, on a table move whose
 /// entry is a lower bound or exact and at most 3 plies shallower; the
@@ -887,6 +898,10 @@ impl Searcher<'_> {
             self.static_values.resize(ply + 1, None);
         }
         self.static_values[ply] = static_eval;
+        let before = ply
+            .checked_sub(2)
+            .and_then(|p| self.static_values.get(p).copied().flatten());
+        let improving = improving(static_eval, before);
         // Reverse futility (static null move): near the horizon, a position
         // whose static value beats beta by a margin a ply is taken to hold.
         if let Some(e) = static_eval
@@ -896,7 +911,9 @@ impl Searcher<'_> {
             && !pv_node
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
-            && e - RFP_MARGIN * Value::from(depth) >= beta
+            && e - RFP_MARGIN
+                * Value::from(depth - i32::from(self.pruning.improving_margins && improving))
+                >= beta
         {
             return e;
         }
@@ -1020,9 +1037,6 @@ impl Searcher<'_> {
                 0
             };
         }
-        let before = ply
-            .checked_sub(2)
-            .and_then(|p| self.static_values.get(p).copied().flatten());
         let node = Node {
             depth,
             ply,
@@ -1031,7 +1045,7 @@ impl Searcher<'_> {
             cut,
             in_check,
             static_eval,
-            improving: improving(static_eval, before),
+            improving,
             extend,
         };
         let alpha_orig = alpha;
@@ -1201,7 +1215,11 @@ impl Searcher<'_> {
             && !pv_node
             && !in_check
             && depth <= LMP_DEPTH
-            && i >= lmp_count(depth)
+            && i >= if self.pruning.improving_margins && !improving {
+                lmp_count(depth) / 2
+            } else {
+                lmp_count(depth)
+            }
             && alpha.abs() < MATE_BOUND
         {
             return None;
@@ -1253,7 +1271,9 @@ impl Searcher<'_> {
                     self.ordering.history(board, mv)
                 };
                 let proven = self.ordering.is_killer(mv, ply) || record > 0;
-                let failing = self.pruning.history_reductions && record < -HISTORY_MAX / 2;
+                let failing = self.pruning.history_reductions
+                    && record < 0
+                    && !self.ordering.is_killer(mv, ply);
                 let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
                 let worsening = self.pruning.improving && !pv_node && !improving;
                 (lmr_reduction(depth, i, pv_node)

@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 24);
+        assert_eq!(Pruning::SWITCHES.len(), 25);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            22
+            23
         );
     }
 
@@ -230,6 +230,7 @@ mod tests {
             ("SingularExtensions", false),
             ("KeepHistory", false),
             ("HistoryReductions", false),
+            ("ImprovingMargins", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
