@@ -14,7 +14,9 @@
 //! linear in them; the terms of [`crate::terms`] are held fixed and enter
 //! as a constant); [`Features::value`] equals the engine's value up to the
 //! engine's integer rounding (less than one centipawn), which the tests
-//! check.
+//! check. [`EvalTerms::winnable`] scales the endgame total by the position
+//! and adds to it by its sign, which no linear function of the weights
+//! writes: [`tune`] refuses terms with it on.
 //!
 //! The positions must not be the test suites' (Bratko–Kopec, WAC): the
 //! data of docs/performance-chess.md come from self-play games
@@ -349,6 +351,11 @@ pub fn tune(
     settings: TuneSettings,
 ) -> Result<PstWeights, TuneError> {
     settings.check()?;
+    if terms.winnable {
+        return Err(TuneError::Settings(
+            "the Winnable term is not linear in the weights; tune with it off".into(),
+        ));
+    }
     if !(k.is_finite() && k > 0.0) {
         return Err(TuneError::Settings(format!(
             "scale K {k} is not a finite positive number"
@@ -503,7 +510,11 @@ mod tests {
         let theta = flatten(&PstWeights::DEFAULT);
         let samples = fixture();
         assert!(samples.len() >= 100);
-        for terms in [EvalTerms::default(), EvalTerms::NONE, EvalTerms::ALL] {
+        let linear_terms = EvalTerms {
+            winnable: false,
+            ..EvalTerms::ALL
+        };
+        for terms in [EvalTerms::default(), EvalTerms::NONE, linear_terms] {
             for s in &samples {
                 let engine = white_value(&s.board, terms, &PstWeights::DEFAULT) as f64;
                 let linear = Features::new(&s.board, terms).value(&theta);
@@ -714,5 +725,12 @@ mod tests {
             let err = tune(&samples, terms, &PstWeights::DEFAULT, k, one).unwrap_err();
             assert!(matches!(err, TuneError::Settings(_)), "K = {k}");
         }
+        // A term that is not linear in the weights.
+        let winnable = EvalTerms {
+            winnable: true,
+            ..terms
+        };
+        let err = tune(&samples, winnable, &PstWeights::DEFAULT, 1.0, one).unwrap_err();
+        assert!(err.to_string().contains("Winnable"), "{err}");
     }
 }
