@@ -163,6 +163,13 @@ switch_set! {
         /// (`futility_move_count`'s `(3 + d²) / (2 − improving)`; UCI
         /// `ImprovingMargins`).
         improving_margins("ImprovingMargins"): default IMPROVING_MARGINS_DEFAULT, none false;
+        /// Late-move reductions apply from the second move searched (off:
+        /// from the fourth), as Stockfish's do (`moveCount > 1`); the
+        /// reduction of [`lmr_reduction`] is zero for the second move and
+        /// at most one ply for the third, so what changes is mostly the
+        /// extra ply of an expected cut node or a position that is not
+        /// improving (UCI `EarlyReductions`).
+        early_reductions("EarlyReductions"): default EARLY_REDUCTIONS_DEFAULT, none false;
     }
 }
 
@@ -206,6 +213,10 @@ const HISTORY_REDUCTIONS_DEFAULT: bool = false;
 /// Whether [`Pruning::improving_margins`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).
 const IMPROVING_MARGINS_DEFAULT: bool = false;
+
+/// Whether [`Pruning::early_reductions`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const EARLY_REDUCTIONS_DEFAULT: bool = false;
 
 /// Singular extensions act from this many plies left, on a table move whose
 /// entry is a lower bound or exact and at most 3 plies shallower; the
@@ -1255,7 +1266,7 @@ impl Searcher<'_> {
             let reduction = if self.pruning.late_move_reductions
                 && (ply > 0 || self.pruning.root_reductions)
                 && depth >= 3
-                && i >= 3
+                && i >= if self.pruning.early_reductions { 1 } else { 3 }
                 && quiet
                 && !exempt
                 && !in_check

@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 25);
+        assert_eq!(Pruning::SWITCHES.len(), 26);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            23
+            24
         );
     }
 
@@ -231,6 +231,7 @@ mod tests {
             ("KeepHistory", false),
             ("HistoryReductions", false),
             ("ImprovingMargins", false),
+            ("EarlyReductions", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
