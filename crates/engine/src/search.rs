@@ -206,9 +206,10 @@ const SINGULAR_EXTENSIONS_DEFAULT: bool = false;
 /// shows it gains (docs/performance-chess.md).
 const KEEP_HISTORY_DEFAULT: bool = false;
 
-/// Whether [`Pruning::history_reductions`] is on by default: not before a
-/// match shows it gains (docs/performance-chess.md).
-const HISTORY_REDUCTIONS_DEFAULT: bool = false;
+/// Whether [`Pruning::history_reductions`] is on by default: yes, it gains
+/// in play against it off (docs/performance-chess.md, "The margins read
+/// \"improving\", and the history's sign").
+const HISTORY_REDUCTIONS_DEFAULT: bool = true;
 
 /// Whether [`Pruning::improving_margins`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).

@@ -229,7 +229,7 @@ mod tests {
             ("ContinuationHistory", false),
             ("SingularExtensions", false),
             ("KeepHistory", false),
-            ("HistoryReductions", false),
+            ("HistoryReductions", true),
             ("ImprovingMargins", false),
             ("EarlyReductions", false),
             ("PassedPawns", true),
