@@ -2,7 +2,8 @@
 //! transposition table, null-move pruning (its reduction growing with the
 //! depth and the static surplus), reverse futility pruning (the
 //! "static null move"), futility pruning of quiet moves and late-move
-//! reductions (one ply more at expected cut nodes), pruning of moves that
+//! reductions (a ply less for a move with a record of cutoffs, a ply more for
+//! one whose history is below zero), pruning of moves that
 //! lose by static exchange near the horizon, captures that lose by static
 //! exchange ordered after the quiet moves, check extension, mate-distance pruning and
 //! a quiescence search that skips captures losing by static exchange
@@ -1282,10 +1283,9 @@ impl Searcher<'_> {
                 } else {
                     self.ordering.history(board, mv)
                 };
-                let proven = self.ordering.is_killer(mv, ply) || record > 0;
-                let failing = self.pruning.history_reductions
-                    && record < 0
-                    && !self.ordering.is_killer(mv, ply);
+                let killer = self.ordering.is_killer(mv, ply);
+                let proven = killer || record > 0;
+                let failing = self.pruning.history_reductions && record < 0 && !killer;
                 let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
                 let worsening = self.pruning.improving && !pv_node && !improving;
                 (lmr_reduction(depth, i, pv_node)
