@@ -20,7 +20,7 @@ use cozy_chess::{Board, Color, Piece};
 use crate::terms::EvalTerms;
 
 /// Middlegame and endgame material: pawn, knight, bishop, rook, queen, king.
-const MATERIAL_MG: [Value; 6] = [90, 320, 330, 480, 950, 0];
+pub(crate) const MATERIAL_MG: [Value; 6] = [90, 320, 330, 480, 950, 0];
 const MATERIAL_EG: [Value; 6] = [110, 290, 310, 520, 930, 0];
 
 /// Phase weight of each piece (pawns and kings 0); the sum at the start is 24.

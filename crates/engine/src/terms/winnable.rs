@@ -26,6 +26,7 @@ use alphabeta_core::Value;
 use cozy_chess::{BitBoard, Board, Color, Piece, get_king_moves};
 
 use super::PASSED_MASK;
+use crate::pst::MATERIAL_MG;
 
 /// Stockfish 12's endgame pawn, the unit its complexity weights are in.
 const SF_PAWN_EG: Value = 206;
@@ -37,15 +38,9 @@ pub const SCALE_NORMAL: Value = 64;
 const QUEEN_SIDE: u64 = 0x0F0F_0F0F_0F0F_0F0F;
 const KING_SIDE: u64 = !QUEEN_SIDE;
 
-/// Middlegame values of a knight, bishop, rook and queen, for the
-/// non-pawn material of the pawnless scale factors (the engine's
-/// [`crate::pst`] material).
-const NON_PAWN_VALUE: [(Piece, Value); 4] = [
-    (Piece::Knight, 320),
-    (Piece::Bishop, 330),
-    (Piece::Rook, 480),
-    (Piece::Queen, 950),
-];
+/// The pieces whose middlegame material ([`crate::pst`]'s) makes up the
+/// non-pawn material of the pawnless scale factors.
+const NON_PAWN: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
 /// The `(middlegame, endgame)` White-minus-Black totals `(mg, eg)` after
 /// the complexity, and the scale factor (out of [`SCALE_NORMAL`]) the
@@ -98,9 +93,11 @@ fn passed_pawns(board: &Board, color: Color) -> BitBoard {
 
 /// `color`'s non-pawn material (middlegame values).
 fn non_pawn_material(board: &Board, color: Color) -> Value {
-    NON_PAWN_VALUE
+    NON_PAWN
         .iter()
-        .map(|&(piece, value)| value * board.colored_pieces(color, piece).len() as Value)
+        .map(|&piece| {
+            MATERIAL_MG[piece as usize] * board.colored_pieces(color, piece).len() as Value
+        })
         .sum()
 }
 
@@ -120,8 +117,8 @@ fn scale_factor(board: &Board, strong: Color) -> Value {
         non_pawn_material(board, strong),
         non_pawn_material(board, weak),
     );
-    let bishop = NON_PAWN_VALUE[1].1;
-    let rook = NON_PAWN_VALUE[2].1;
+    let bishop = MATERIAL_MG[Piece::Bishop as usize];
+    let rook = MATERIAL_MG[Piece::Rook as usize];
     if board.colored_pieces(strong, Piece::Pawn).is_empty() && npm_strong - npm_weak <= bishop {
         return if npm_strong < rook {
             0
