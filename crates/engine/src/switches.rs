@@ -247,6 +247,7 @@ mod tests {
             ("KingDanger", false),
             ("PassedPawnPath", true),
             ("Winnable", false),
+            ("Shelter", false),
         ];
         assert_eq!(listed, expected);
     }

@@ -26,6 +26,7 @@ use crate::switches::switch_set;
 mod king;
 mod passed;
 mod pieces;
+mod shelter;
 mod winnable;
 
 pub use winnable::SCALE_NORMAL;
@@ -100,6 +101,13 @@ switch_set! {
         /// the endgame value scaled down in pawnless, opposite-bishop, one-flank
         /// rook, queen-against-none and few-pawn endings.
         winnable("Winnable"): default WINNABLE_DEFAULT, none false;
+        /// With king safety on, Stockfish 11's pawn shelter and storm
+        /// (module `shelter`: the own and the enemy pawns on the king's
+        /// file and its neighbours by their ranks and the file's distance
+        /// from the edge, the castled king's shelter while the side may
+        /// castle, the king's distance to its pawns in the endgame) in
+        /// place of the pawn shield.
+        shelter("Shelter"): default SHELTER_DEFAULT, none false;
     }
 }
 
@@ -133,6 +141,10 @@ const PASSED_PATH_DEFAULT: bool = true;
 /// Whether [`EvalTerms::winnable`] is on by default: not before a match
 /// shows it gains (docs/performance-chess.md).
 const WINNABLE_DEFAULT: bool = false;
+
+/// Whether [`EvalTerms::shelter`] is on by default: not before a match
+/// shows it gains (docs/performance-chess.md).
+const SHELTER_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -359,7 +371,13 @@ fn side(
         }
     }
     if terms.king_safety {
-        mg += king_shield(board, color, ours);
+        if terms.shelter {
+            let (m, e) = shelter::shelter(board, color);
+            mg += m;
+            eg += e;
+        } else {
+            mg += king_shield(board, color, ours);
+        }
         match maps {
             Some(maps) if terms.king_danger => {
                 let (m, e) = king::king_danger(board, color, maps);
