@@ -819,15 +819,17 @@ mod tests {
     use alphabeta_chess::notation::{to_san, to_uci};
 
     /// The evaluation the search tests below recorded their keys, mates and
-    /// counts with: the default terms with mobility, piece placement and the
-    /// passed pawn's path off, as they were before those were turned on by
-    /// default (docs/performance-chess.md). These tests measure the search,
+    /// counts with: the default terms with mobility, piece placement, the
+    /// passed pawn's path and the shelter off (the pawn shield in its
+    /// place), as they were before those were turned on by default
+    /// (docs/performance-chess.md). These tests measure the search,
     /// so they keep the evaluation they were written for.
     fn recorded_eval() -> EngineEval {
         EngineEval::Tapered(EvalTerms {
             mobility: false,
             pieces: false,
             passed_path: false,
+            shelter: false,
             ..EvalTerms::default()
         })
     }

@@ -247,7 +247,7 @@ mod tests {
             ("KingDanger", false),
             ("PassedPawnPath", true),
             ("Winnable", false),
-            ("Shelter", false),
+            ("Shelter", true),
         ];
         assert_eq!(listed, expected);
     }

@@ -34,8 +34,8 @@ pub use winnable::SCALE_NORMAL;
 switch_set! {
     /// Which terms the tapered evaluation adds to its tables: by default the
     /// terms that gained in the matches of docs/chess.md and
-    /// docs/performance-chess.md (threats, mobility, piece placement and the
-    /// passed pawn's path among them); isolated pawns, king danger and the
+    /// docs/performance-chess.md (threats, mobility, piece placement, the
+    /// passed pawn's path and the shelter among them); isolated pawns, king danger and the
     /// other pawn-structure terms did not and stay off.
     /// [`EvalTerms::NONE`] is the tables alone.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,9 +142,10 @@ const PASSED_PATH_DEFAULT: bool = true;
 /// shows it gains (docs/performance-chess.md).
 const WINNABLE_DEFAULT: bool = false;
 
-/// Whether [`EvalTerms::shelter`] is on by default: not before a match
-/// shows it gains (docs/performance-chess.md).
-const SHELTER_DEFAULT: bool = false;
+/// Whether [`EvalTerms::shelter`] is on by default: yes, it gains in play
+/// against the pawn shield (docs/performance-chess.md, "Stockfish's pawn
+/// shelter and storm").
+const SHELTER_DEFAULT: bool = true;
 
 impl EvalTerms {
     /// Whether any term is on.
