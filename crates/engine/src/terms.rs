@@ -209,6 +209,14 @@ pub const SPACE_MIN_PHASE: u32 = 16;
 const fn sf11(mg: Value, eg: Value) -> (Value, Value) {
     (mg * 50 / 128, eg * 50 / 213)
 }
+
+/// Stockfish 11's classical weights (in its units: a pawn 128 in the
+/// middlegame, 213 in the endgame) scaled to a 100-centipawn pawn in both
+/// phases, not halved: for the terms that adjust values of this engine's of
+/// that size (the passed pawn's path, the king danger).
+const fn sf11_full(mg: Value, eg: Value) -> (Value, Value) {
+    (mg * 100 / 128, eg * 100 / 213)
+}
 /// Threats: a minor piece attacking an enemy pawn, knight, bishop, rook,
 /// queen (indexed by the target, king 0): Stockfish 11's `ThreatByMinor`.
 pub const THREAT_BY_MINOR: [(Value, Value); 6] = [

@@ -15,7 +15,7 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece, get_bishop_moves, get_knight_moves, get_rook_moves};
 
-use super::{AttackMap, king_zone};
+use super::{AttackMap, king_zone, sf11_full};
 
 /// The weight of an attacker of the king's zone by its kind (pawn …
 /// king), summed over the attackers and multiplied by their number
@@ -97,7 +97,7 @@ pub(super) fn king_danger(board: &Board, color: Color, maps: &[AttackMap; 2]) ->
         - NO_QUEEN * Value::from(board.colored_pieces(!color, Piece::Queen).is_empty())
         - OFFSET;
     if danger > 100 {
-        (danger * danger / 4096 * 100 / 128, danger / 16 * 100 / 213)
+        sf11_full(danger * danger / 4096, danger / 16)
     } else {
         (0, 0)
     }

@@ -15,7 +15,7 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece, Square};
 
-use super::{AttackMap, PASSED_MASK, fill_forward, forward, king_distance};
+use super::{AttackMap, PASSED_MASK, fill_forward, forward, king_distance, sf11_full};
 
 /// The squares of a side's 4th to 8th ranks, for White and for Black.
 const FOURTH_RANK_ON: [u64; 2] = [0xFFFF_FFFF_FF00_0000, 0x0000_00FF_FFFF_FFFF];
@@ -94,7 +94,7 @@ pub(super) fn passed_path(board: &Board, color: Color, maps: &[AttackMap; 2]) ->
         }
         eg += e;
     }
-    (mg * 100 / 128, eg * 100 / 213)
+    sf11_full(mg, eg)
 }
 
 #[cfg(test)]
