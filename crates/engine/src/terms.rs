@@ -35,8 +35,8 @@ switch_set! {
     /// Which terms the tapered evaluation adds to its tables: by default the
     /// terms that gained in the matches of docs/chess.md and
     /// docs/performance-chess.md (threats, mobility, piece placement, the
-    /// passed pawn's path and the shelter among them); isolated pawns, king danger and the
-    /// other pawn-structure terms did not and stay off.
+    /// passed pawn's path and the shelter among them); isolated pawns, king
+    /// danger and the other pawn-structure terms did not and stay off.
     /// [`EvalTerms::NONE`] is the tables alone.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct EvalTerms {
@@ -69,7 +69,8 @@ switch_set! {
         candidate_passers("CandidatePassers"): default CANDIDATE_DEFAULT, none false;
         /// Middlegame only: a penalty for each enemy pawn advancing on the
         /// king's file or a neighbouring one that no own pawn blocks, growing as
-        /// it comes nearer (a pawn storm).
+        /// it comes nearer (a pawn storm); with `Shelter` on, on top of the
+        /// storm that term counts.
         pawn_storm("PawnStorm"): default false, none false;
         /// Middlegame only, with most pieces on: a bonus for the safe squares
         /// of the four central files on the side's own second to fourth ranks
@@ -217,6 +218,7 @@ const fn sf11(mg: Value, eg: Value) -> (Value, Value) {
 const fn sf11_full(mg: Value, eg: Value) -> (Value, Value) {
     (mg * 100 / 128, eg * 100 / 213)
 }
+
 /// Threats: a minor piece attacking an enemy pawn, knight, bishop, rook,
 /// queen (indexed by the target, king 0): Stockfish 11's `ThreatByMinor`.
 pub const THREAT_BY_MINOR: [(Value, Value); 6] = [
