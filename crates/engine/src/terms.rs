@@ -461,6 +461,17 @@ fn fill_forward(bits: u64, color: Color) -> u64 {
     b
 }
 
+/// The square of `bits` (not empty) nearest `color`'s first rank: the
+/// lowest for White, the highest for Black (Stockfish's `frontmost_sq` of
+/// the other colour).
+#[inline]
+fn rearmost(bits: u64, color: Color) -> Square {
+    Square::index(match color {
+        Color::White => bits.trailing_zeros(),
+        Color::Black => 63 - bits.leading_zeros(),
+    } as usize)
+}
+
 /// The king's (Chebyshev) distance between two squares: the larger of
 /// their file and rank differences.
 #[inline]
@@ -546,11 +557,8 @@ fn pawn_storm(king: Square, color: Color, ours: u64, theirs: u64) -> Value {
         if on_file == 0 {
             continue;
         }
-        // The enemy pawn nearest our side: the lowest for White's king.
-        let nearest = match color {
-            Color::White => on_file.trailing_zeros(),
-            Color::Black => 63 - on_file.leading_zeros(),
-        } as usize;
+        // The enemy pawn nearest our side.
+        let nearest = rearmost(on_file, color) as usize;
         let in_front = match color {
             Color::White => nearest - 8,
             Color::Black => nearest + 8,

@@ -17,7 +17,7 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, File, Piece, Rank, Square, get_king_moves};
 
-use super::{FILE_A, king_distance, sf11};
+use super::{FILE_A, fill_forward, king_distance, rearmost, sf11};
 
 /// The shelter of an own pawn by the file's distance from the edge (a/h 0
 /// … d/e 3) and the pawn's relative rank (0: no own pawn on the file at or
@@ -74,11 +74,7 @@ pub fn shelter(board: &Board, color: Color) -> (Value, Value) {
 /// Stockfish 11's `evaluate_shelter` for `color`'s king on `king`, in its
 /// units: the pawns on the king's rank and ahead of it count.
 fn shelter_at(board: &Board, color: Color, king: Square) -> (Value, Value) {
-    let rank = king.rank() as u32;
-    let at_or_ahead = match color {
-        Color::White => !0u64 << (8 * rank),
-        Color::Black => !0u64 >> (8 * (7 - rank)),
-    };
+    let at_or_ahead = fill_forward(king.rank().bitboard().0, color);
     let pawns = board.pieces(Piece::Pawn).0 & at_or_ahead;
     let ours = pawns & board.colors(color).0;
     let theirs = pawns & board.colors(!color).0;
@@ -109,11 +105,7 @@ fn nearest_rank(pawns: u64, color: Color) -> usize {
     if pawns == 0 {
         return 0;
     }
-    let sq = match color {
-        Color::White => pawns.trailing_zeros(),
-        Color::Black => 63 - pawns.leading_zeros(),
-    };
-    Square::index(sq as usize).rank().relative_to(color) as usize
+    rearmost(pawns, color).rank().relative_to(color) as usize
 }
 
 /// The king's distance to `color`'s nearest pawn: 0 without pawns, 1 when
