@@ -171,8 +171,34 @@ switch_set! {
         /// extra ply of an expected cut node or a position that is not
         /// improving (UCI `EarlyReductions`).
         early_reductions("EarlyReductions"): default EARLY_REDUCTIONS_DEFAULT, none false;
+        /// ProbCut (Buro 1995, in the form of Stockfish's `search.cpp`): at
+        /// a position outside the principal variation with at least
+        /// [`PROBCUT_DEPTH`] plies left, a capture whose static exchange
+        /// can lift the static value to beta plus [`PROBCUT_MARGIN`] is
+        /// searched [`PROBCUT_REDUCTION`] plies shallower against that
+        /// raised bound (after a quiescence search confirms it); if it
+        /// holds, the position is taken to hold beta and is cut off (UCI
+        /// `ProbCut`).
+        probcut("ProbCut"): default PROBCUT_DEFAULT, none false;
     }
 }
+
+/// Whether [`Pruning::probcut`] is on by default: not before a match shows
+/// it gains (docs/performance-chess.md).
+const PROBCUT_DEFAULT: bool = false;
+
+/// ProbCut acts from this many plies left (so its reduced search has at
+/// least one ply).
+pub const PROBCUT_DEPTH: i32 = 5;
+
+/// ProbCut's reduced search is this many plies shallower than the position's
+/// (Stockfish's `depth − 4`).
+pub const PROBCUT_REDUCTION: i32 = 4;
+
+/// ProbCut's raised bound: beta plus 140 centipawns, about the 1.4
+/// middlegame pawns of Stockfish 15.1's `beta + 179` (its pawn is 126);
+/// not tuned.
+pub const PROBCUT_MARGIN: Value = 140;
 
 /// Whether the seven techniques that reach depth together are on by default:
 /// history gravity, internal iterative reduction, late-move pruning, the
@@ -962,6 +988,17 @@ impl Searcher<'_> {
                 return beta;
             }
         }
+        if let Some(e) = static_eval
+            && self.pruning.probcut
+            && excluded.is_none()
+            && !root
+            && !pv_node
+            && depth >= PROBCUT_DEPTH
+            && beta.abs() < MATE_BOUND
+            && let Some(v) = self.probcut(board, depth, ply, beta, e, entry, cut)
+        {
+            return v;
+        }
         if self.pruning.internal_reduction && !root && hash_move.is_none() && depth >= IIR_DEPTH {
             depth -= 1;
         }
@@ -1314,6 +1351,93 @@ impl Searcher<'_> {
                 v = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha, true, false);
             }
         }
+        Some(v)
+    }
+
+    /// ProbCut ([`Pruning::probcut`]) at a position (not in check, static
+    /// value `static_eval`, table entry `entry`) searched `depth` plies
+    /// deep against `beta`: the value that cuts it off, or `None`. Skipped
+    /// when the table already holds an upper bound below the raised bound
+    /// from a search at most 3 plies shallower (Stockfish's test).
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        board: &Board,
+        depth: i32,
+        ply: usize,
+        beta: Value,
+        static_eval: Value,
+        entry: Option<TableEntry>,
+        cut: bool,
+    ) -> Option<Value> {
+        let raised = beta + PROBCUT_MARGIN;
+        if entry.is_some_and(|e| {
+            e.depth as i32 >= depth - 3 && e.value < raised && e.bound != BoundType::Lower
+        }) {
+            return None;
+        }
+        let mut lists = self.lists.take(ply);
+        let MoveLists { moves, scored, .. } = &mut lists;
+        let enemy = board.colors(!board.side_to_move());
+        board.generate_moves(|mut pm| {
+            pm.to &= enemy;
+            moves.extend(
+                pm.into_iter()
+                    .filter(|mv| mv.promotion.is_none_or(|p| p == Piece::Queen)),
+            );
+            false
+        });
+        // The captures whose exchange can bring the static value to the
+        // raised bound, by what the exchange wins.
+        scored.extend(
+            moves
+                .iter()
+                .map(|&mv| (see(board, mv), tactical_score(board, mv), mv))
+                .filter(|&(gain, _, _)| gain >= raised - static_eval),
+        );
+        scored.sort_by_key(|&(gain, t, _)| std::cmp::Reverse((gain, t)));
+        moves.clear();
+        moves.extend(scored.iter().map(|&(_, _, mv)| mv));
+        scored.clear();
+        let mut found = None;
+        self.keys.push(repetition_key(board));
+        for &mv in moves.iter() {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            self.tt.prefetch(child.hash());
+            self.ordering
+                .set_line_move(ply, board.piece_on(mv.from).map(|p| (mv, p)));
+            let mut v = -self.quiescence(&child, ply + 1, -raised, -raised + 1);
+            if v >= raised && !self.stopped {
+                v = -self.negamax(
+                    &child,
+                    depth - PROBCUT_REDUCTION,
+                    ply + 1,
+                    -raised,
+                    -raised + 1,
+                    true,
+                    !cut,
+                );
+            }
+            if self.stopped {
+                break;
+            }
+            if v >= raised {
+                found = Some((v, mv));
+                break;
+            }
+        }
+        self.keys.pop();
+        self.lists.put(ply, lists);
+        let (v, mv) = found.filter(|_| !self.stopped)?;
+        self.tt.store(
+            board.hash(),
+            ply,
+            (depth - PROBCUT_REDUCTION + 1) as u32,
+            v,
+            BoundType::Lower,
+            Some(mv),
+        );
         Some(v)
     }
 
