@@ -180,8 +180,18 @@ switch_set! {
         /// holds, the position is taken to hold beta and is cut off (UCI
         /// `ProbCut`).
         probcut("ProbCut"): default PROBCUT_DEFAULT, none false;
+        /// The check extension is given by the move that checks, and only
+        /// when it does not lose material by static exchange, instead of a
+        /// ply to every position in check: a check that throws a piece away
+        /// is searched no deeper (Stockfish 10's `givesCheck &&
+        /// pos.see_ge(move)`; UCI `SafeCheckExtensions`).
+        safe_check_extensions("SafeCheckExtensions"): default SAFE_CHECK_EXTENSIONS_DEFAULT, none false;
     }
 }
+
+/// Whether [`Pruning::safe_check_extensions`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const SAFE_CHECK_EXTENSIONS_DEFAULT: bool = false;
 
 /// Whether [`Pruning::probcut`] is on by default: not before a match shows
 /// it gains (docs/performance-chess.md).
@@ -900,7 +910,7 @@ impl Searcher<'_> {
             }
         }
         let in_check = !board.checkers().is_empty();
-        if in_check {
+        if in_check && !self.pruning.safe_check_extensions {
             depth += 1; // check extension
         }
         if depth <= 0 {
@@ -1238,8 +1248,12 @@ impl Searcher<'_> {
         // Told without making the move: most moves that reach here near the
         // horizon are pruned below, unmade.
         let gives_check = gives_check(board, mv);
-        // Plies left for the child: one more for a singular table move.
-        let new_depth = depth - 1 + i32::from(extend == Some(mv));
+        // Plies left for the child: one more for a singular table move,
+        // and with safe check extensions one more for a check that does not
+        // lose material.
+        let check_extension =
+            self.pruning.safe_check_extensions && gives_check && see(board, mv) >= 0;
+        let new_depth = depth - 1 + i32::from(extend == Some(mv)) + i32::from(check_extension);
         let exempt = self.pruning.pawn_breaks && quiet && pawn_break(board, mv);
         // Futility: near the horizon, a quiet move cannot lift a static
         // value far below alpha (the first move is always searched).
