@@ -1204,9 +1204,12 @@ mod tests {
             (defaults_and(|p| p.continuation_history = true), 13),
             (defaults_and(|p| p.capture_history = true), 12),
             (defaults_and(|p| p.singular_extensions = true), 14),
-            // ProbCut keeps them too, WAC.001's Qg6 found at depth 12 (not
-            // at 11).
+            // ProbCut, the safe check extensions and the reduced losing
+            // captures keep them too, WAC.001's Qg6 found at depth 12 (not
+            // at 11) with each.
             (defaults_and(|p| p.probcut = true), 12),
+            (defaults_and(|p| p.safe_check_extensions = true), 12),
+            (defaults_and(|p| p.reduce_losing_captures = true), 12),
         ];
         let mut wrong = Vec::new();
         for (fen, san, mate) in WAC_MATES {

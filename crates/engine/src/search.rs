@@ -186,8 +186,18 @@ switch_set! {
         /// is searched no deeper (Stockfish 10's `givesCheck &&
         /// pos.see_ge(move)`; UCI `SafeCheckExtensions`).
         safe_check_extensions("SafeCheckExtensions"): default SAFE_CHECK_EXTENSIONS_DEFAULT, none false;
+        /// Late-move reductions reduce a late capture that loses material by
+        /// static exchange as they reduce a late quiet move (without the
+        /// history's plies), where otherwise every capture is searched to
+        /// full depth: Stockfish reduces captures too (UCI
+        /// `ReduceLosingCaptures`).
+        reduce_losing_captures("ReduceLosingCaptures"): default REDUCE_LOSING_CAPTURES_DEFAULT, none false;
     }
 }
+
+/// Whether [`Pruning::reduce_losing_captures`] is on by default: not before
+/// a match shows it gains (docs/performance-chess.md).
+const REDUCE_LOSING_CAPTURES_DEFAULT: bool = false;
 
 /// Whether [`Pruning::safe_check_extensions`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).
@@ -1320,7 +1330,10 @@ impl Searcher<'_> {
                 && (ply > 0 || self.pruning.root_reductions)
                 && depth >= 3
                 && i >= if self.pruning.early_reductions { 1 } else { 3 }
-                && quiet
+                && (quiet
+                    || self.pruning.reduce_losing_captures
+                        && mv.promotion.is_none()
+                        && loses_by_exchange(board, mv, 0))
                 && !exempt
                 && !in_check
                 && !gives_check
@@ -1329,12 +1342,15 @@ impl Searcher<'_> {
                 // refuted something in this search: one ply less. At an
                 // expected cut node the later moves are expected to fail
                 // low anyway: one ply more.
-                let record = if self.pruning.continuation_history {
+                // (A losing capture has no quiet history: neither.)
+                let record = if !quiet {
+                    0
+                } else if self.pruning.continuation_history {
                     self.ordering.quiet_score(board, mv, ply)
                 } else {
                     self.ordering.history(board, mv)
                 };
-                let killer = self.ordering.is_killer(mv, ply);
+                let killer = quiet && self.ordering.is_killer(mv, ply);
                 let proven = killer || record > 0;
                 let failing = self.pruning.history_reductions && record < 0 && !killer;
                 let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;

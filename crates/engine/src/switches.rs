@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 26);
+        assert_eq!(Pruning::SWITCHES.len(), 29);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            24
+            27
         );
     }
 
@@ -232,6 +232,9 @@ mod tests {
             ("HistoryReductions", true),
             ("ImprovingMargins", false),
             ("EarlyReductions", false),
+            ("ProbCut", false),
+            ("SafeCheckExtensions", false),
+            ("ReduceLosingCaptures", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
