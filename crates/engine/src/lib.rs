@@ -1712,6 +1712,38 @@ mod tests {
     }
 
     #[test]
+    fn the_node_limit_holds_with_every_pruning_switch() {
+        // Each switch on top of the defaults, and all of them together:
+        // whatever a technique searches (ProbCut's captures, a singular
+        // test, a check extended by its move), it stops at the limit.
+        let variants = std::iter::once(Pruning::ALL).chain(Pruning::SWITCHES.iter().map(|s| {
+            let mut p = Pruning::default();
+            *(s.field)(&mut p) = true;
+            p
+        }));
+        for pruning in variants {
+            for pos in wac(6) {
+                for n in [3_000, 20_000] {
+                    let mut engine = Engine::new(4);
+                    engine.pruning = pruning;
+                    let params = GoParams {
+                        nodes: Some(n),
+                        ..Default::default()
+                    };
+                    let out = engine.search(&pos, &params, &SearchControl::default(), |_| {});
+                    assert!(
+                        out.nodes <= n + NODE_LIMIT_SLACK,
+                        "{} {pruning:?} nodes {n}: searched {}",
+                        pos.fen(),
+                        out.nodes
+                    );
+                    assert!(pos.is_legal(out.best.expect("move")), "{}", pos.fen());
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_node_limit_holds_in_every_iteration_for_any_multipv() {
         // Every limit holds from the first node, the first iteration
         // included (with MultiPV 3, `go nodes 100` must not search

@@ -1015,9 +1015,13 @@ impl Searcher<'_> {
             && !pv_node
             && depth >= PROBCUT_DEPTH
             && beta.abs() < MATE_BOUND
-            && let Some(v) = self.probcut(board, depth, ply, beta, e, entry, cut)
         {
-            return v;
+            if let Some(v) = self.probcut(board, depth, ply, beta, e, entry, cut) {
+                return v;
+            }
+            if self.stopped {
+                return 0;
+            }
         }
         if self.pruning.internal_reduction && !root && hash_move.is_none() && depth >= IIR_DEPTH {
             depth -= 1;
