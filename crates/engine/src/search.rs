@@ -3,9 +3,11 @@
 //! depth and the static surplus), reverse futility pruning (the
 //! "static null move"), futility pruning of quiet moves and late-move
 //! reductions (a ply less for a move with a record of cutoffs, a ply more for
-//! one whose history is below zero), pruning of moves that
+//! one whose history is below zero; late captures that lose by static
+//! exchange reduced too), ProbCut, pruning of moves that
 //! lose by static exchange near the horizon, captures that lose by static
-//! exchange ordered after the quiet moves, check extension, mate-distance pruning and
+//! exchange ordered after the quiet moves, the check extension of a check
+//! that does not lose material, mate-distance pruning and
 //! a quiescence search that skips captures losing by static exchange
 //! evaluation, under iterative deepening with aspiration windows (see
 //! [`crate::Engine::search`]). The selective techniques are the common ones
@@ -195,17 +197,16 @@ switch_set! {
     }
 }
 
-/// Whether [`Pruning::reduce_losing_captures`] is on by default: not before
-/// a match shows it gains (docs/performance-chess.md).
-const REDUCE_LOSING_CAPTURES_DEFAULT: bool = false;
-
-/// Whether [`Pruning::safe_check_extensions`] is on by default: not before a
-/// match shows it gains (docs/performance-chess.md).
-const SAFE_CHECK_EXTENSIONS_DEFAULT: bool = false;
-
-/// Whether [`Pruning::probcut`] is on by default: not before a match shows
-/// it gains (docs/performance-chess.md).
-const PROBCUT_DEFAULT: bool = false;
+/// Whether ProbCut, the safe check extensions and the reduced losing
+/// captures ([`Pruning::probcut`], [`Pruning::safe_check_extensions`],
+/// [`Pruning::reduce_losing_captures`]) are on by default: yes, together.
+/// None passed its match alone; together they gain in play against the
+/// defaults without them (docs/performance-chess.md, "The three
+/// together").
+const PROBCUT_CHECKS_CAPTURES_DEFAULT: bool = true;
+const REDUCE_LOSING_CAPTURES_DEFAULT: bool = PROBCUT_CHECKS_CAPTURES_DEFAULT;
+const SAFE_CHECK_EXTENSIONS_DEFAULT: bool = PROBCUT_CHECKS_CAPTURES_DEFAULT;
+const PROBCUT_DEFAULT: bool = PROBCUT_CHECKS_CAPTURES_DEFAULT;
 
 /// ProbCut acts from this many plies left (so its reduced search has at
 /// least one ply).
