@@ -593,6 +593,10 @@ pub(super) struct Searcher<'e> {
     pub reporting: Reporting<'e>,
     /// When progress is next reported (main thread).
     pub next_progress: Duration,
+    /// The root move being searched (`currmove`), while it has not been
+    /// reported: reported when reports become due, so a GUI learns which
+    /// move a long root search is on even when it began before then.
+    pub pending_currmove: Option<Report>,
     /// The count at which `stop` and the clock are next read
     /// ([`Searcher::poll_from_here`]).
     pub next_poll: u64,
@@ -714,6 +718,18 @@ impl Searcher<'_> {
         }
     }
 
+    /// Reports the root move being searched ([`Searcher::pending_currmove`])
+    /// if reports are due, once.
+    fn announce_root_move(&mut self) {
+        let due = match &self.reporting {
+            Reporting::Main { after, .. } => self.started.elapsed() >= *after,
+            Reporting::Helper { .. } => false,
+        };
+        if due && let Some(pending) = self.pending_currmove.take() {
+            self.send(&pending);
+        }
+    }
+
     /// Sends the search's numbers so far (`info nodes … time …`) now.
     pub fn send_progress(&mut self) {
         let progress = Report::Progress {
@@ -796,6 +812,7 @@ impl Searcher<'_> {
                 let elapsed = self.started.elapsed();
                 if elapsed >= *after && elapsed >= self.next_progress {
                     self.next_progress = elapsed + PROGRESS_INTERVAL;
+                    self.announce_root_move();
                     self.report(|s| Report::Progress {
                         nodes: s.total_nodes(),
                         time: elapsed,
@@ -1148,12 +1165,12 @@ impl Searcher<'_> {
                 moves.push(mv);
             }
             if root {
-                let depth = self.iteration;
-                self.report(|_| Report::CurrMove {
-                    depth,
+                self.pending_currmove = Some(Report::CurrMove {
+                    depth: self.iteration,
                     mv,
                     number: i + 1,
                 });
+                self.announce_root_move();
             }
             let Some(v) = self.search_move(board, mv, i, &node, alpha) else {
                 continue;

@@ -19,7 +19,8 @@
 //!
 //! **What the engine says while it searches**: an `info depth …` line per
 //! finished iteration; after the first second, `currmove`/`currmovenumber`
-//! for each root move, `lowerbound`/`upperbound` lines when a root search
+//! for each root move (the one under search when the second passes
+//! included), `lowerbound`/`upperbound` lines when a root search
 //! fails outside its aspiration window, and a progress line (`nodes`, `nps`,
 //! `time`, `hashfull`) every second. Each line is written once: a search
 //! that ends between iterations has said everything with its last

@@ -272,6 +272,7 @@ fn work_at(base: Base<'_>, ordering: &mut MoveOrdering, sp: &Arc<SplitPoint>) {
             main: &base.pool.main_nodes,
         },
         next_progress: Duration::MAX,
+        pending_currmove: None,
         next_poll: crate::search::POLL_INTERVAL,
         ybwc: Some(Worker {
             pool: base.pool,
