@@ -181,19 +181,19 @@ switch_set! {
         /// raised bound (after a quiescence search confirms it); if it
         /// holds, the position is taken to hold beta and is cut off (UCI
         /// `ProbCut`).
-        probcut("ProbCut"): default PROBCUT_DEFAULT, none false;
+        probcut("ProbCut"): default PROBCUT_CHECKS_CAPTURES_DEFAULT, none false;
         /// The check extension is given by the move that checks, and only
         /// when it does not lose material by static exchange, instead of a
         /// ply to every position in check: a check that throws a piece away
         /// is searched no deeper (Stockfish 10's `givesCheck &&
         /// pos.see_ge(move)`; UCI `SafeCheckExtensions`).
-        safe_check_extensions("SafeCheckExtensions"): default SAFE_CHECK_EXTENSIONS_DEFAULT, none false;
+        safe_check_extensions("SafeCheckExtensions"): default PROBCUT_CHECKS_CAPTURES_DEFAULT, none false;
         /// Late-move reductions reduce a late capture that loses material by
         /// static exchange as they reduce a late quiet move (without the
         /// history's plies), where otherwise every capture is searched to
         /// full depth: Stockfish reduces captures too (UCI
         /// `ReduceLosingCaptures`).
-        reduce_losing_captures("ReduceLosingCaptures"): default REDUCE_LOSING_CAPTURES_DEFAULT, none false;
+        reduce_losing_captures("ReduceLosingCaptures"): default PROBCUT_CHECKS_CAPTURES_DEFAULT, none false;
     }
 }
 
@@ -204,9 +204,6 @@ switch_set! {
 /// defaults without them (docs/performance-chess.md, "The three
 /// together").
 const PROBCUT_CHECKS_CAPTURES_DEFAULT: bool = true;
-const REDUCE_LOSING_CAPTURES_DEFAULT: bool = PROBCUT_CHECKS_CAPTURES_DEFAULT;
-const SAFE_CHECK_EXTENSIONS_DEFAULT: bool = PROBCUT_CHECKS_CAPTURES_DEFAULT;
-const PROBCUT_DEFAULT: bool = PROBCUT_CHECKS_CAPTURES_DEFAULT;
 
 /// ProbCut acts from this many plies left (so its reduced search has at
 /// least one ply).
@@ -472,6 +469,28 @@ pub(super) fn pawn_break(board: &Board, mv: Move) -> bool {
 fn lmr_reduction(depth: i32, index: usize, pv_node: bool) -> i32 {
     let r = (0.5 + (depth as f64).ln() * (index as f64).ln() / 2.0) as i32 - i32::from(pv_node);
     r.clamp(0, (depth - 2).max(0))
+}
+
+/// Replaces `moves` by those whose static exchange gain `keep` accepts, the
+/// largest gain first and, among equal gains, by MVV-LVA: the order of the
+/// captures of quiescence and ProbCut. `scored` is scratch space, left
+/// empty.
+fn keep_by_exchange(
+    board: &Board,
+    moves: &mut Vec<Move>,
+    scored: &mut Vec<(Value, i64, Move)>,
+    keep: impl Fn(Value, Move) -> bool,
+) {
+    scored.clear();
+    scored.extend(
+        moves
+            .iter()
+            .map(|&mv| (see(board, mv), tactical_score(board, mv), mv))
+            .filter(|&(gain, _, mv)| keep(gain, mv)),
+    );
+    scored.sort_by_key(|&(gain, t, _)| std::cmp::Reverse((gain, t)));
+    moves.clear();
+    moves.extend(scored.drain(..).map(|(_, _, mv)| mv));
 }
 
 /// Shared between the thread that reads commands and the search thread.
@@ -1284,7 +1303,7 @@ impl Searcher<'_> {
         // and with safe check extensions one more for a check that does not
         // lose material.
         let check_extension =
-            self.pruning.safe_check_extensions && gives_check && see(board, mv) >= 0;
+            self.pruning.safe_check_extensions && gives_check && !loses_by_exchange(board, mv, 0);
         let new_depth = depth - 1 + i32::from(extend == Some(mv)) + i32::from(check_extension);
         let exempt = self.pruning.pawn_breaks && quiet && pawn_break(board, mv);
         // Futility: near the horizon, a quiet move cannot lift a static
@@ -1352,13 +1371,13 @@ impl Searcher<'_> {
                 && (ply > 0 || self.pruning.root_reductions)
                 && depth >= 3
                 && i >= if self.pruning.early_reductions { 1 } else { 3 }
+                && !exempt
+                && !in_check
+                && !gives_check
                 && (quiet
                     || self.pruning.reduce_losing_captures
                         && mv.promotion.is_none()
                         && loses_by_exchange(board, mv, 0))
-                && !exempt
-                && !in_check
-                && !gives_check
             {
                 // A killer or a move with a history of cutoffs has
                 // refuted something in this search: one ply less. At an
@@ -1409,8 +1428,9 @@ impl Searcher<'_> {
     /// ProbCut ([`Pruning::probcut`]) at a position (not in check, static
     /// value `static_eval`, table entry `entry`) searched `depth` plies
     /// deep against `beta`: the value that cuts it off, or `None`. Skipped
-    /// when the table already holds an upper bound below the raised bound
-    /// from a search at most 3 plies shallower (Stockfish's test).
+    /// when the table already holds an exact value or an upper bound below
+    /// the raised bound from a search at most 3 plies shallower (Stockfish
+    /// skips on any entry below it; a lower bound says nothing against it).
     #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
@@ -1441,16 +1461,7 @@ impl Searcher<'_> {
         });
         // The captures whose exchange can bring the static value to the
         // raised bound, by what the exchange wins.
-        scored.extend(
-            moves
-                .iter()
-                .map(|&mv| (see(board, mv), tactical_score(board, mv), mv))
-                .filter(|&(gain, _, _)| gain >= raised - static_eval),
-        );
-        scored.sort_by_key(|&(gain, t, _)| std::cmp::Reverse((gain, t)));
-        moves.clear();
-        moves.extend(scored.iter().map(|&(_, _, mv)| mv));
-        scored.clear();
+        keep_by_exchange(board, moves, scored, |gain, _| gain >= raised - static_eval);
         let mut found = None;
         self.keys.push(repetition_key(board));
         for &mv in moves.iter() {
@@ -1561,18 +1572,12 @@ impl Searcher<'_> {
             moves.sort_by_key(|&mv| -tactical_score(board, mv));
         } else {
             // Captures that lose material by static exchange are skipped
-            // (a queen promotion is kept); the rest are tried by what the
-            // exchange wins, then by MVV-LVA.
-            scored.extend(
-                moves
-                    .iter()
-                    .filter(|mv| mv.promotion.is_none_or(|p| p == Piece::Queen))
-                    .map(|&mv| (see(board, mv), tactical_score(board, mv), mv))
-                    .filter(|&(gain, _, mv)| gain >= 0 || mv.promotion.is_some()),
-            );
-            scored.sort_by_key(|&(gain, t, _)| std::cmp::Reverse((gain, t)));
-            moves.clear();
-            moves.extend(scored.iter().map(|&(_, _, mv)| mv));
+            // (a queen promotion is kept, an underpromotion never); the rest
+            // are tried by what the exchange wins, then by MVV-LVA.
+            keep_by_exchange(board, moves, scored, |gain, mv| match mv.promotion {
+                None => gain >= 0,
+                Some(p) => p == Piece::Queen,
+            });
         }
         for &mv in moves.iter() {
             if !in_check && mv.promotion.is_some() && mv.promotion != Some(Piece::Queen) {
