@@ -214,7 +214,8 @@ pub const PROBCUT_DEPTH: i32 = 5;
 pub const PROBCUT_REDUCTION: i32 = 4;
 
 /// ProbCut's raised bound: beta plus 140 centipawns, about the 1.4
-/// middlegame pawns of Stockfish 15.1's `beta + 179` (its pawn is 126);
+/// middlegame pawns of Stockfish 15's `beta + 179 − 46·improving` (its
+/// pawn is 126; 15.1 has `beta + 191 − 54·improving`), without the term;
 /// not tuned.
 pub const PROBCUT_MARGIN: Value = 140;
 
