@@ -194,6 +194,15 @@ switch_set! {
         /// full depth: Stockfish reduces captures too (UCI
         /// `ReduceLosingCaptures`).
         reduce_losing_captures("ReduceLosingCaptures"): default PROBCUT_CHECKS_CAPTURES_DEFAULT, none false;
+        /// Futility and static-exchange pruning judge a late quiet move by
+        /// the depth its late-move reduction would leave it (Stockfish's
+        /// `lmrDepth`), not by the position's: futility acts while that
+        /// depth is below [`PREDICTED_FUTILITY_DEPTH`], with the margin of
+        /// [`predicted_futility_margin`], and the exchange margin of a quiet
+        /// move is taken over it. A move the reductions would search
+        /// shallow anyway is pruned where its shallow search could not lift
+        /// the static value to alpha (UCI `PredictedDepthPruning`).
+        predicted_depth_pruning("PredictedDepthPruning"): default PREDICTED_DEPTH_PRUNING_DEFAULT, none false;
     }
 }
 
@@ -204,6 +213,25 @@ switch_set! {
 /// defaults without them (docs/performance-chess.md, "The three
 /// together").
 const PROBCUT_CHECKS_CAPTURES_DEFAULT: bool = true;
+
+/// Whether [`Pruning::predicted_depth_pruning`] is on by default: not
+/// before a match shows it gains (docs/performance-chess.md).
+const PREDICTED_DEPTH_PRUNING_DEFAULT: bool = false;
+
+/// With [`Pruning::predicted_depth_pruning`], futility acts on a quiet move
+/// whose reduced depth (plies left to its search) is below this, as
+/// Stockfish's `lmrDepth < 6`.
+pub const PREDICTED_FUTILITY_DEPTH: i32 = 6;
+
+/// With [`Pruning::predicted_depth_pruning`], the futility margin of a quiet
+/// move whose reduced search is `predicted` plies deep: 150 centipawns a ply
+/// of the position's depth that would search it unreduced
+/// (`predicted + 1`), so an unreduced move within [`FUTILITY_DEPTH`] has
+/// the margin of [`FUTILITY_MARGIN`]; Stockfish's margin is likewise linear
+/// in `lmrDepth`. This project's round numbers, not tuned.
+pub fn predicted_futility_margin(predicted: i32) -> Value {
+    150 * Value::from(predicted.max(0) + 1)
+}
 
 /// ProbCut acts from this many plies left (so its reduced search has at
 /// least one ply).
@@ -1307,6 +1335,12 @@ impl Searcher<'_> {
             self.pruning.safe_check_extensions && gives_check && !loses_by_exchange(board, mv, 0);
         let new_depth = depth - 1 + i32::from(extend == Some(mv)) + i32::from(check_extension);
         let exempt = self.pruning.pawn_breaks && quiet && pawn_break(board, mv);
+        // The late-move reduction the move would be searched with (the
+        // first move is never reduced), and the plies that would leave it.
+        // Known before the pruning decisions only where they read it.
+        let early_reduction = (self.pruning.predicted_depth_pruning && i > 0)
+            .then(|| self.late_move_reduction(board, mv, i, node, quiet, gives_check, exempt));
+        let predicted = early_reduction.map(|r| new_depth - r);
         // Futility: near the horizon, a quiet move cannot lift a static
         // value far below alpha (the first move is always searched).
         if let Some(e) = static_eval
@@ -1316,9 +1350,13 @@ impl Searcher<'_> {
             && !exempt
             && !gives_check
             && !pv_node
-            && depth <= FUTILITY_DEPTH
             && alpha.abs() < MATE_BOUND
-            && e + FUTILITY_MARGIN[depth as usize] <= alpha
+            && match predicted {
+                Some(p) => {
+                    p < PREDICTED_FUTILITY_DEPTH && e + predicted_futility_margin(p) <= alpha
+                }
+                None => depth <= FUTILITY_DEPTH && e + FUTILITY_MARGIN[depth as usize] <= alpha,
+            }
         {
             return None;
         }
@@ -1341,16 +1379,22 @@ impl Searcher<'_> {
             return None;
         }
         // Static-exchange pruning: near the horizon, a later move that
-        // loses material on its square by more than a margin is skipped.
+        // loses material on its square by more than a margin is skipped
+        // (a quiet one judged, with predicted-depth pruning, by the depth
+        // that would search it unreduced after its reduction).
+        let see_depth = match predicted {
+            Some(p) if quiet => (p + 1).max(1),
+            _ => depth,
+        };
         if self.pruning.see_pruning
             && i > 0
             && !exempt
             && !gives_check
             && !pv_node
             && !in_check
-            && depth <= SEE_PRUNE_DEPTH
+            && see_depth <= SEE_PRUNE_DEPTH
             && alpha.abs() < MATE_BOUND
-            && loses_by_exchange(board, mv, see_prune_margin(depth, quiet))
+            && loses_by_exchange(board, mv, see_prune_margin(see_depth, quiet))
         {
             return None;
         }
@@ -1368,44 +1412,9 @@ impl Searcher<'_> {
         } else {
             // Late-move reduction: late quiet moves are searched less
             // deep first, and again at full depth if they beat alpha.
-            let reduction = if self.pruning.late_move_reductions
-                && (ply > 0 || self.pruning.root_reductions)
-                && depth >= 3
-                && i >= if self.pruning.early_reductions { 1 } else { 3 }
-                && !exempt
-                && !in_check
-                && !gives_check
-                && (quiet
-                    || self.pruning.reduce_losing_captures
-                        && mv.promotion.is_none()
-                        && loses_by_exchange(board, mv, 0))
-            {
-                // A killer or a move with a history of cutoffs has
-                // refuted something in this search: one ply less. At an
-                // expected cut node the later moves are expected to fail
-                // low anyway: one ply more.
-                // (A losing capture has no quiet history: neither.)
-                let record = if !quiet {
-                    0
-                } else if self.pruning.continuation_history {
-                    self.ordering.quiet_score(board, mv, ply)
-                } else {
-                    self.ordering.history(board, mv)
-                };
-                let killer = quiet && self.ordering.is_killer(mv, ply);
-                let proven = killer || record > 0;
-                let failing = self.pruning.history_reductions && record < 0 && !killer;
-                let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
-                let worsening = self.pruning.improving && !pv_node && !improving;
-                (lmr_reduction(depth, i, pv_node)
-                    + i32::from(cut_node)
-                    + i32::from(worsening)
-                    + i32::from(failing)
-                    - i32::from(proven))
-                .clamp(0, (depth - 2).max(0))
-            } else {
-                0
-            };
+            let reduction = early_reduction.unwrap_or_else(|| {
+                self.late_move_reduction(board, mv, i, node, quiet, gives_check, exempt)
+            });
             let null = (-alpha - 1, -alpha);
             v = -self.negamax(
                 &child,
@@ -1424,6 +1433,73 @@ impl Searcher<'_> {
             }
         }
         Some(v)
+    }
+
+    /// The late-move reduction of the `i`-th move `mv` (0-based, `i > 0`)
+    /// of the position `node` at `board`: zero unless the move is late, the
+    /// position neither in check nor the move a check or exempt as a pawn
+    /// break, and the move quiet (or, with [`Pruning::reduce_losing_captures`],
+    /// a capture that loses by static exchange); then [`lmr_reduction`]
+    /// with a ply less for a killer or a move with a record of cutoffs and
+    /// a ply more for each of: an expected cut node (with
+    /// [`Pruning::cut_node_reductions`]), a position that is not improving,
+    /// a history below zero — leaving at least one ply.
+    #[allow(clippy::too_many_arguments)]
+    fn late_move_reduction(
+        &self,
+        board: &Board,
+        mv: Move,
+        i: usize,
+        node: &Node,
+        quiet: bool,
+        gives_check: bool,
+        exempt: bool,
+    ) -> i32 {
+        let Node {
+            depth,
+            ply,
+            pv_node,
+            cut,
+            in_check,
+            improving,
+            ..
+        } = *node;
+        let reducible = self.pruning.late_move_reductions
+            && (ply > 0 || self.pruning.root_reductions)
+            && depth >= 3
+            && i >= if self.pruning.early_reductions { 1 } else { 3 }
+            && !exempt
+            && !in_check
+            && !gives_check
+            && (quiet
+                || self.pruning.reduce_losing_captures
+                    && mv.promotion.is_none()
+                    && loses_by_exchange(board, mv, 0));
+        if !reducible {
+            return 0;
+        }
+        // A killer or a move with a history of cutoffs has refuted
+        // something in this search: one ply less. At an expected cut node
+        // the later moves are expected to fail low anyway: one ply more.
+        // (A losing capture has no quiet history: neither.)
+        let record = if !quiet {
+            0
+        } else if self.pruning.continuation_history {
+            self.ordering.quiet_score(board, mv, ply)
+        } else {
+            self.ordering.history(board, mv)
+        };
+        let killer = quiet && self.ordering.is_killer(mv, ply);
+        let proven = killer || record > 0;
+        let failing = self.pruning.history_reductions && record < 0 && !killer;
+        let cut_node = self.pruning.cut_node_reductions && !pv_node && cut;
+        let worsening = self.pruning.improving && !pv_node && !improving;
+        (lmr_reduction(depth, i, pv_node)
+            + i32::from(cut_node)
+            + i32::from(worsening)
+            + i32::from(failing)
+            - i32::from(proven))
+        .clamp(0, (depth - 2).max(0))
     }
 
     /// ProbCut ([`Pruning::probcut`]) at a position (not in check, static

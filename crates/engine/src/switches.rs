@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 29);
+        assert_eq!(Pruning::SWITCHES.len(), 30);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            27
+            28
         );
     }
 
@@ -235,6 +235,7 @@ mod tests {
             ("ProbCut", true),
             ("SafeCheckExtensions", true),
             ("ReduceLosingCaptures", true),
+            ("PredictedDepthPruning", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
