@@ -41,6 +41,7 @@ use crate::table::{SharedTable, TableEntry};
 use crate::time::TimeBudget;
 use crate::ybwc::Worker;
 use crate::{Report, SearchInfo};
+use alphabeta_chess::eval::PIECE_VALUES;
 use alphabeta_chess::position::{
     gives_check, insufficient_material, legal_moves_into, repetition_key,
 };
@@ -203,6 +204,13 @@ switch_set! {
         /// shallow anyway is pruned where its shallow search could not lift
         /// the static value to alpha (UCI `PredictedDepthPruning`).
         predicted_depth_pruning("PredictedDepthPruning"): default PREDICTED_DEPTH_PRUNING_DEFAULT, none false;
+        /// Delta pruning in quiescence: a capture whose captured piece,
+        /// added to the static value with [`DELTA_MARGIN`] to spare, cannot
+        /// reach alpha is not searched, nor one that does not win material
+        /// by static exchange when the static value with the margin is
+        /// already at or below alpha (Stockfish's quiescence "futility";
+        /// UCI `DeltaPruning`).
+        delta_pruning("DeltaPruning"): default DELTA_PRUNING_DEFAULT, none false;
     }
 }
 
@@ -232,6 +240,16 @@ pub const PREDICTED_FUTILITY_DEPTH: i32 = 6;
 pub fn predicted_futility_margin(predicted: i32) -> Value {
     150 * Value::from(predicted.max(0) + 1)
 }
+
+/// Whether [`Pruning::delta_pruning`] is on by default: not before a match
+/// shows it gains (docs/performance-chess.md).
+const DELTA_PRUNING_DEFAULT: bool = false;
+
+/// Delta pruning's margin: what a capture may gain beyond its captured piece
+/// (positional change, a recapture left unseen), a pawn; Stockfish's
+/// quiescence adds about three quarters of its endgame pawn. This project's
+/// round number, not tuned.
+pub const DELTA_MARGIN: Value = 100;
 
 /// ProbCut acts from this many plies left (so its reduced search has at
 /// least one ply).
@@ -1617,6 +1635,8 @@ impl Searcher<'_> {
         }
         let in_check = !board.checkers().is_empty();
         let mut best = NEG_INFINITY;
+        // The static value plus the margin, where delta pruning applies.
+        let mut delta_base = None;
         let MoveLists { moves, scored, .. } = lists;
         if in_check {
             legal_moves_into(board, moves);
@@ -1630,6 +1650,9 @@ impl Searcher<'_> {
             }
             best = stand_pat;
             alpha = alpha.max(stand_pat);
+            if self.pruning.delta_pruning && alpha.abs() < MATE_BOUND {
+                delta_base = Some(stand_pat + DELTA_MARGIN);
+            }
             let enemy = board.colors(!board.side_to_move());
             let pawns = board.pieces(Piece::Pawn);
             board.generate_moves(|mut pm| {
@@ -1659,6 +1682,21 @@ impl Searcher<'_> {
         for &mv in moves.iter() {
             if !in_check && mv.promotion.is_some() && mv.promotion != Some(Piece::Queen) {
                 continue;
+            }
+            // Delta pruning: the capture cannot bring the value to alpha.
+            if let Some(base) = delta_base
+                && mv.promotion.is_none()
+            {
+                let captured = board.piece_on(mv.to).unwrap_or(Piece::Pawn);
+                let reach = base + PIECE_VALUES[captured as usize];
+                if reach <= alpha {
+                    best = best.max(reach);
+                    continue;
+                }
+                if base <= alpha && see(board, mv) <= 0 {
+                    best = best.max(base);
+                    continue;
+                }
             }
             let mut child = board.clone();
             child.play_unchecked(mv);

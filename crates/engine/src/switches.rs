@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 30);
+        assert_eq!(Pruning::SWITCHES.len(), 31);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            28
+            29
         );
     }
 
@@ -236,6 +236,7 @@ mod tests {
             ("SafeCheckExtensions", true),
             ("ReduceLosingCaptures", true),
             ("PredictedDepthPruning", false),
+            ("DeltaPruning", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
