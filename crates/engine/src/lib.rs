@@ -837,14 +837,15 @@ mod tests {
     }
 
     /// The search the tests below recorded their keys, mates and counts
-    /// with: the defaults with ProbCut, the safe check extensions and the
-    /// reduced losing captures off, as they were before those three were
-    /// turned on by default together (docs/performance-chess.md).
+    /// with: the defaults with ProbCut, the safe check extensions, the
+    /// reduced losing captures and delta pruning off, as they were before
+    /// those were turned on by default (docs/performance-chess.md).
     fn recorded_pruning() -> Pruning {
         Pruning {
             probcut: false,
             safe_check_extensions: false,
             reduce_losing_captures: false,
+            delta_pruning: false,
             ..Pruning::default()
         }
     }
@@ -1225,9 +1226,27 @@ mod tests {
             (defaults_and(|p| p.probcut = true), 12),
             (defaults_and(|p| p.safe_check_extensions = true), 12),
             (defaults_and(|p| p.reduce_losing_captures = true), 12),
-            // The defaults, the three on together: the eight mates, WAC.001's
-            // Qg6 found at depth 11 (not at 10).
-            (Pruning::default(), 11),
+            // The three on together: the eight mates, WAC.001's Qg6 found
+            // at depth 11 (not at 10).
+            (
+                Pruning {
+                    delta_pruning: false,
+                    ..Pruning::default()
+                },
+                11,
+            ),
+            // Delta pruning, alone and with the three: the eight mates,
+            // WAC.001's Qg6 found at depth 12 (not at 11). (Checking
+            // captures are exempt; with them pruned too, Qg6 was not found
+            // by depth 12.)
+            (defaults_and(|p| p.delta_pruning = true), 12),
+            (
+                Pruning {
+                    delta_pruning: true,
+                    ..Pruning::default()
+                },
+                12,
+            ),
         ];
         let mut wrong = Vec::new();
         for (fen, san, mate) in WAC_MATES {

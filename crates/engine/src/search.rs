@@ -9,7 +9,7 @@
 //! exchange ordered after the quiet moves, the check extension of a check
 //! that does not lose material, mate-distance pruning and
 //! a quiescence search that skips captures losing by static exchange
-//! evaluation, under iterative deepening with aspiration windows (see
+//! evaluation and those that cannot reach alpha (delta pruning), under iterative deepening with aspiration windows (see
 //! [`crate::Engine::search`]). The selective techniques are the common ones
 //! of playing programs (Heinz's futility pruning, 1998; late-move
 //! reductions as in Fruit and Glaurung); each can be turned off
@@ -204,12 +204,13 @@ switch_set! {
         /// shallow anyway is pruned where its shallow search could not lift
         /// the static value to alpha (UCI `PredictedDepthPruning`).
         predicted_depth_pruning("PredictedDepthPruning"): default PREDICTED_DEPTH_PRUNING_DEFAULT, none false;
-        /// Delta pruning in quiescence: a capture whose captured piece,
-        /// added to the static value with [`DELTA_MARGIN`] to spare, cannot
-        /// reach alpha is not searched, nor one that does not win material
-        /// by static exchange when the static value with the margin is
-        /// already at or below alpha (Stockfish's quiescence "futility";
-        /// UCI `DeltaPruning`).
+        /// Delta pruning in quiescence: a capture that gives no check and
+        /// whose captured piece, added to the static value with
+        /// [`DELTA_MARGIN`] to spare, cannot reach alpha is not searched,
+        /// nor one that does not win material by static exchange when the
+        /// static value with the margin is already at or below alpha
+        /// (Stockfish's quiescence "futility", which exempts checks too: a
+        /// checking capture may mate; UCI `DeltaPruning`).
         delta_pruning("DeltaPruning"): default DELTA_PRUNING_DEFAULT, none false;
     }
 }
@@ -1683,9 +1684,11 @@ impl Searcher<'_> {
             if !in_check && mv.promotion.is_some() && mv.promotion != Some(Piece::Queen) {
                 continue;
             }
-            // Delta pruning: the capture cannot bring the value to alpha.
+            // Delta pruning: the capture cannot bring the value to alpha
+            // (a check may mate, so it is searched).
             if let Some(base) = delta_base
                 && mv.promotion.is_none()
+                && !gives_check(board, mv)
             {
                 let captured = board.piece_on(mv.to).unwrap_or(Piece::Pawn);
                 let reach = base + PIECE_VALUES[captured as usize];
