@@ -242,9 +242,10 @@ pub fn predicted_futility_margin(predicted: i32) -> Value {
     150 * Value::from(predicted.max(0) + 1)
 }
 
-/// Whether [`Pruning::delta_pruning`] is on by default: not before a match
-/// shows it gains (docs/performance-chess.md).
-const DELTA_PRUNING_DEFAULT: bool = false;
+/// Whether [`Pruning::delta_pruning`] is on by default: yes, it gains in
+/// play against it off (docs/performance-chess.md, "Delta pruning in
+/// quiescence").
+const DELTA_PRUNING_DEFAULT: bool = true;
 
 /// Delta pruning's margin: what a capture may gain beyond its captured piece
 /// (positional change, a recapture left unseen), a pawn; Stockfish's

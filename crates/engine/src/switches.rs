@@ -236,7 +236,7 @@ mod tests {
             ("SafeCheckExtensions", true),
             ("ReduceLosingCaptures", true),
             ("PredictedDepthPruning", false),
-            ("DeltaPruning", false),
+            ("DeltaPruning", true),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
