@@ -9,7 +9,8 @@
 //! exchange ordered after the quiet moves, the check extension of a check
 //! that does not lose material, mate-distance pruning and
 //! a quiescence search that skips captures losing by static exchange
-//! evaluation and those that cannot reach alpha (delta pruning), under iterative deepening with aspiration windows (see
+//! evaluation and those that cannot reach alpha (delta pruning), under
+//! iterative deepening with aspiration windows (see
 //! [`crate::Engine::search`]). The selective techniques are the common ones
 //! of playing programs (Heinz's futility pruning, 1998; late-move
 //! reductions as in Fruit and Glaurung); each can be turned off
@@ -1686,19 +1687,24 @@ impl Searcher<'_> {
                 continue;
             }
             // Delta pruning: the capture cannot bring the value to alpha
-            // (a check may mate, so it is searched).
+            // (a check may mate, so it is searched; asked last, as the
+            // dearest test).
             if let Some(base) = delta_base
                 && mv.promotion.is_none()
-                && !gives_check(board, mv)
             {
                 let captured = board.piece_on(mv.to).unwrap_or(Piece::Pawn);
                 let reach = base + PIECE_VALUES[captured as usize];
-                if reach <= alpha {
-                    best = best.max(reach);
-                    continue;
-                }
-                if base <= alpha && see(board, mv) <= 0 {
-                    best = best.max(base);
+                let bound = if reach <= alpha {
+                    Some(reach)
+                } else if base <= alpha && see(board, mv) <= 0 {
+                    Some(base)
+                } else {
+                    None
+                };
+                if let Some(bound) = bound
+                    && !gives_check(board, mv)
+                {
+                    best = best.max(bound);
                     continue;
                 }
             }
