@@ -253,6 +253,7 @@ mod tests {
             ("PassedPawnPath", true),
             ("Winnable", false),
             ("Shelter", true),
+            ("StockfishMobility", false),
         ];
         assert_eq!(listed, expected);
     }

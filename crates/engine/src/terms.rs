@@ -24,6 +24,7 @@ use cozy_chess::{
 use crate::switches::switch_set;
 
 mod king;
+mod mobility;
 mod passed;
 mod pieces;
 mod shelter;
@@ -109,6 +110,10 @@ switch_set! {
         /// castle, the king's distance to its pawns in the endgame) in
         /// place of the pawn shield.
         shelter("Shelter"): default SHELTER_DEFAULT, none false;
+        /// With mobility on, Stockfish 11's mobility (module `mobility`: its
+        /// tables by the number of squares, over its mobility area, with
+        /// its x-rays) in place of Fruit's linear weights.
+        stockfish_mobility("StockfishMobility"): default STOCKFISH_MOBILITY_DEFAULT, none false;
     }
 }
 
@@ -147,6 +152,10 @@ const WINNABLE_DEFAULT: bool = false;
 /// against the pawn shield (docs/performance-chess.md, "Stockfish's pawn
 /// shelter and storm").
 const SHELTER_DEFAULT: bool = true;
+
+/// Whether [`EvalTerms::stockfish_mobility`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const STOCKFISH_MOBILITY_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -421,10 +430,10 @@ fn side(
         mg += m;
         eg += e;
     }
-    if terms.mobility {
+    if let Some(style) = mobility::Style::of(terms) {
         let (m, e) = match maps {
             Some(maps) => maps[color as usize].mobility,
-            None => mobility(board, color, theirs),
+            None => mobility::mobility(board, color, style),
         };
         mg += m;
         eg += e;
@@ -674,35 +683,6 @@ fn threats(board: &Board, color: Color, maps: &[AttackMap; 2]) -> (Value, Value)
     (mg, eg)
 }
 
-/// The (middlegame, endgame) mobility of `color`'s pieces; `theirs` is the
-/// enemy pawns.
-fn mobility(board: &Board, color: Color, theirs: u64) -> (Value, Value) {
-    let occupied = board.occupied();
-    let unsafe_or_own = board.colors(color).0 | pawn_attacks(theirs, !color);
-    let (mut mg, mut eg) = (0, 0);
-    for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
-        .into_iter()
-        .enumerate()
-    {
-        for sq in board.colored_pieces(color, piece) {
-            let (m, e) = mobility_of(i, attacks(piece, sq, occupied).0 & !unsafe_or_own);
-            mg += m;
-            eg += e;
-        }
-    }
-    (mg, eg)
-}
-
-/// The (middlegame, endgame) mobility of one piece of kind `kind` (0
-/// knight … 3 queen, the index of [`MOBILITY`]) with the safe squares
-/// `safe` to go to.
-#[inline]
-fn mobility_of(kind: usize, safe: u64) -> (Value, Value) {
-    let (typical, per_mg, per_eg) = MOBILITY[kind];
-    let n = safe.count_ones() as Value - typical;
-    (per_mg * n, per_eg * n)
-}
-
 /// The middlegame bonus of `color`'s king on its first two ranks for the
 /// own pawns sheltering it ([`SHIELD`]: one and two ranks ahead, on its
 /// file and the next ones); the first half of [`EvalTerms::king_safety`].
@@ -805,7 +785,7 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
     // The threats term needs both sides' full attack maps; king safety
     // then reads the king-zone attacks recorded in them.
     let maps = (terms.threats || (terms.king_safety && terms.king_danger) || terms.passed_path)
-        .then(|| AttackMap::both(board, terms.mobility));
+        .then(|| AttackMap::both(board, mobility::Style::of(terms)));
     let (wm, we) = side(board, Color::White, terms, maps.as_ref());
     let (bm, be) = side(board, Color::Black, terms, maps.as_ref());
     let (mut mg, mut eg) = (wm - bm, we - be);
@@ -842,18 +822,18 @@ struct AttackMap {
 
 impl AttackMap {
     /// Both sides' attacks (indexed by colour), with the pieces' mobility
-    /// if `with_mobility`.
-    fn both(board: &Board, with_mobility: bool) -> [Self; 2] {
+    /// scored in `mobility`'s style, if any.
+    fn both(board: &Board, mobility: Option<mobility::Style>) -> [Self; 2] {
         [
-            AttackMap::of(board, Color::White, with_mobility),
-            AttackMap::of(board, Color::Black, with_mobility),
+            AttackMap::of(board, Color::White, mobility),
+            AttackMap::of(board, Color::Black, mobility),
         ]
     }
 
     /// `color`'s attacks on `board` (sliders stop at the first piece; no
     /// x-rays through their own sliders, unlike Stockfish), with the
-    /// pieces' mobility if `with_mobility`.
-    fn of(board: &Board, color: Color, with_mobility: bool) -> Self {
+    /// pieces' mobility scored in `mobility`'s style, if any.
+    fn of(board: &Board, color: Color, mobility: Option<mobility::Style>) -> Self {
         let pawns = board.colored_pieces(color, Piece::Pawn).0;
         // A square both diagonals of the pawns reach is attacked twice.
         let (west, east) = pawn_attack_diagonals(pawns, color);
@@ -872,8 +852,7 @@ impl AttackMap {
         let occupied = board.occupied();
         let zone = king_zone(board.king(!color));
         let beside_king = get_king_moves(board.king(!color));
-        let theirs = board.colored_pieces(!color, Piece::Pawn).0;
-        let unsafe_or_own = board.colors(color).0 | pawn_attacks(theirs, !color);
+        let scorer = mobility.map(|style| mobility::Scorer::new(board, color, style));
         for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
             .into_iter()
             .enumerate()
@@ -887,8 +866,8 @@ impl AttackMap {
                     map.king_weight += king::ATTACKER_WEIGHT[piece as usize];
                     map.king_adjacent += (a & beside_king).len();
                 }
-                if with_mobility {
-                    let (m, e) = mobility_of(i, a.0 & !unsafe_or_own);
+                if let Some(scorer) = &scorer {
+                    let (m, e) = scorer.score(i, sq, a.0);
                     map.mobility.0 += m;
                     map.mobility.1 += e;
                 }
@@ -939,36 +918,39 @@ mod tests {
                 let position = record.expect("epd").position;
                 let board = position.board();
                 positions += 1;
-                let maps = AttackMap::both(board, true);
-                for color in [Color::White, Color::Black] {
-                    let enemy = &maps[!color as usize];
-                    let direct = king_zone_attacks(board, color);
-                    assert_eq!(
-                        (enemy.king_attackers, enemy.king_units),
-                        direct,
-                        "{}",
-                        position.fen()
-                    );
-                    dangerous += usize::from(king_danger(direct.0, direct.1) > 0);
-                    let theirs = board.colored_pieces(!color, Piece::Pawn).0;
-                    assert_eq!(
-                        maps[color as usize].mobility,
-                        mobility(board, color, theirs)
-                    );
-                    // King danger and the passed pawns' path read the maps
-                    // only (the evaluation builds them whenever either is
-                    // on), so they are compared with them off.
-                    let without_map_only_terms = |terms: EvalTerms| EvalTerms {
-                        king_danger: false,
-                        passed_path: false,
-                        ..terms
-                    };
-                    for terms in [EvalTerms::default(), EvalTerms::ALL].map(without_map_only_terms)
-                    {
+                for style in [mobility::Style::Linear, mobility::Style::Stockfish] {
+                    let maps = AttackMap::both(board, Some(style));
+                    for color in [Color::White, Color::Black] {
+                        let enemy = &maps[!color as usize];
+                        let direct = king_zone_attacks(board, color);
                         assert_eq!(
-                            side(board, color, terms, Some(&maps)),
-                            side(board, color, terms, None)
+                            (enemy.king_attackers, enemy.king_units),
+                            direct,
+                            "{}",
+                            position.fen()
                         );
+                        if style == mobility::Style::Linear {
+                            dangerous += usize::from(king_danger(direct.0, direct.1) > 0);
+                        }
+                        assert_eq!(
+                            maps[color as usize].mobility,
+                            mobility::mobility(board, color, style)
+                        );
+                        // King danger and the passed pawns' path read the
+                        // maps only (the evaluation builds them whenever
+                        // either is on), so they are compared with them off.
+                        let alike = |terms: EvalTerms| EvalTerms {
+                            king_danger: false,
+                            passed_path: false,
+                            stockfish_mobility: style == mobility::Style::Stockfish,
+                            ..terms
+                        };
+                        for terms in [EvalTerms::default(), EvalTerms::ALL].map(alike) {
+                            assert_eq!(
+                                side(board, color, terms, Some(&maps)),
+                                side(board, color, terms, None)
+                            );
+                        }
                     }
                 }
             }

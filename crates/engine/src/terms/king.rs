@@ -111,7 +111,7 @@ mod tests {
     fn danger(fen: &str, color: Color) -> (Value, Value) {
         let position = Position::from_fen(fen).expect("fen");
         let board = position.board();
-        king_danger(board, color, &AttackMap::both(board, false))
+        king_danger(board, color, &AttackMap::both(board, None))
     }
 
     /// The start position: no king is in danger.

@@ -105,7 +105,7 @@ mod tests {
     fn path(fen: &str, color: Color) -> (Value, Value) {
         let position = Position::from_fen(fen).expect("fen");
         let board = position.board();
-        passed_path(board, color, &AttackMap::both(board, false))
+        passed_path(board, color, &AttackMap::both(board, None))
     }
 
     /// A passed pawn on the 6th rank escorted by its king is worth more
