@@ -253,7 +253,7 @@ mod tests {
             ("PassedPawnPath", true),
             ("Winnable", false),
             ("Shelter", true),
-            ("StockfishMobility", false),
+            ("StockfishMobility", true),
         ];
         assert_eq!(listed, expected);
     }

@@ -35,8 +35,9 @@ pub use winnable::SCALE_NORMAL;
 switch_set! {
     /// Which terms the tapered evaluation adds to its tables: by default the
     /// terms that gained in the matches of docs/chess.md and
-    /// docs/performance-chess.md (threats, mobility, piece placement, the
-    /// passed pawn's path and the shelter among them); isolated pawns, king
+    /// docs/performance-chess.md (threats, mobility with Stockfish's tables,
+    /// piece placement, the passed pawn's path and the shelter among them);
+    /// isolated pawns, king
     /// danger and the other pawn-structure terms did not and stay off.
     /// [`EvalTerms::NONE`] is the tables alone.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,9 +154,10 @@ const WINNABLE_DEFAULT: bool = false;
 /// shelter and storm").
 const SHELTER_DEFAULT: bool = true;
 
-/// Whether [`EvalTerms::stockfish_mobility`] is on by default: not before a
-/// match shows it gains (docs/performance-chess.md).
-const STOCKFISH_MOBILITY_DEFAULT: bool = false;
+/// Whether [`EvalTerms::stockfish_mobility`] is on by default: yes, it
+/// gains in play against Fruit's weights (docs/performance-chess.md,
+/// "Stockfish's mobility tables").
+const STOCKFISH_MOBILITY_DEFAULT: bool = true;
 
 impl EvalTerms {
     /// Whether any term is on.
