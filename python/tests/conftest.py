@@ -1,8 +1,10 @@
-"""Shared helpers: the command-line binary, when this checkout has built it."""
+"""Shared helpers: the command-line binary, when this checkout has built it; Ctrl-C."""
 
 import os
 import pathlib
+import signal
 import subprocess
+import threading
 
 import pytest
 
@@ -30,3 +32,29 @@ def cli():
         return out.stdout
 
     return run
+
+
+@pytest.fixture
+def ctrl_c():
+    """Presses Ctrl-C: ``ctrl_c(after)`` sends SIGINT to this process ``after``
+    seconds later, with Python's own handler (``KeyboardInterrupt``) installed
+    for the test and the previous one put back afterwards.
+
+    A process that a non-interactive shell starts in the background inherits
+    SIGINT ignored, and Python then leaves it ignored: neither a real Ctrl-C
+    nor ``_thread.interrupt_main()`` would reach the call under test, which
+    would run on (to its end, or forever)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timers = []
+
+    def press(after=0.5):
+        timer = threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT))
+        timers.append(timer)
+        timer.start()
+
+    try:
+        yield press
+    finally:
+        for timer in timers:
+            timer.cancel()
+        signal.signal(signal.SIGINT, previous)

@@ -6,8 +6,6 @@ come within one ply of it) with every procedure, in this process: a stack
 overflow would kill pytest itself.
 """
 
-import _thread
-import threading
 
 import pytest
 
@@ -94,13 +92,12 @@ def test_a_line_of_max_ply_is_searched_to_its_end(procedure):
         alphabeta.search(Chain(alphabeta.MAX_PLY + 1), procedure=procedure)
 
 
-def test_ctrl_c_still_interrupts_a_long_game():
+def test_ctrl_c_still_interrupts_a_long_game(ctrl_c):
     class Wide(Cycle):
         def moves(self, pos):
             return ["x", "y", "z"]
 
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    timer.start()
+    ctrl_c(0.5)
     with pytest.raises(KeyboardInterrupt):
         alphabeta.search(Wide(), procedure="minimax", depth=40)
     # The module still works afterwards.

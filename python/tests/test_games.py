@@ -1,7 +1,5 @@
 """Games written in Python: every procedure, the counts of the same tree searched natively."""
 
-import _thread
-import threading
 
 import pytest
 
@@ -115,9 +113,8 @@ class Endless(Nim):
         return heap  # never ends
 
 
-def test_ctrl_c_interrupts_a_python_game():
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    timer.start()
+def test_ctrl_c_interrupts_a_python_game(ctrl_c):
+    ctrl_c(0.5)
     with pytest.raises(KeyboardInterrupt):
         alphabeta.search(Endless(), root=5, procedure="minimax", depth=60)
 

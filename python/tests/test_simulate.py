@@ -1,7 +1,5 @@
 """alphabeta.simulate: the command line's numbers, shards, pandas, Ctrl-C."""
 
-import _thread
-import threading
 import time
 
 import pytest
@@ -86,10 +84,9 @@ def test_bad_values_get_the_command_lines_messages(kwargs, message):
         alphabeta.simulate(**kwargs)
 
 
-def test_ctrl_c_interrupts_a_long_run():
-    timer = threading.Timer(0.5, _thread.interrupt_main)
+def test_ctrl_c_interrupts_a_long_run(ctrl_c):
     began = time.monotonic()
-    timer.start()
+    ctrl_c(0.5)
     with pytest.raises(KeyboardInterrupt):
         alphabeta.simulate(n=10, d=8, trees=10**9, seed=1)
     assert time.monotonic() - began < 10

@@ -4,9 +4,6 @@ an independent count over every ordering of the leaf values."""
 import itertools
 import json
 import math
-import os
-import signal
-import threading
 import time
 from fractions import Fraction
 
@@ -149,16 +146,12 @@ def test_limits_and_bad_arguments():
         alphabeta.nbp_distribution(2, 2, exact=1)
 
 
-def test_ctrl_c_stops_the_float_variance():
+def test_ctrl_c_stops_the_float_variance(ctrl_c):
     # SIGINT half a second in: the integral (minutes at <64,16>) reads its stop
     # flag every row of cells, so it ends with KeyboardInterrupt within a
     # fraction of a second of the signal.
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
     start = time.monotonic()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            alphabeta.var_nbp(64, 16)
-    finally:
-        timer.cancel()
+    ctrl_c(0.5)
+    with pytest.raises(KeyboardInterrupt):
+        alphabeta.var_nbp(64, 16)
     assert time.monotonic() - start < 10
