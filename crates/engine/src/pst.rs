@@ -19,6 +19,8 @@ use cozy_chess::{Board, Color, Piece};
 
 use crate::terms::EvalTerms;
 
+mod stockfish;
+
 /// Middlegame and endgame material: pawn, knight, bishop, rook, queen, king.
 pub(crate) const MATERIAL_MG: [Value; 6] = [90, 320, 330, 480, 950, 0];
 const MATERIAL_EG: [Value; 6] = [110, 290, 310, 520, 930, 0];
@@ -199,6 +201,23 @@ const fn white_values() -> [[(Value, Value); 64]; 6] {
     out
 }
 
+/// [`white_values`] with Stockfish 11's bonuses ([`stockfish`]) in place of
+/// the tables of the knight, bishop, rook, queen and king.
+const fn stockfish_white_values() -> [[(Value, Value); 64]; 6] {
+    let mut out = white_values();
+    let mut p = 1;
+    while p < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (mg, eg) = stockfish::bonus(p, sq, (MATERIAL_MG[p], MATERIAL_EG[p]));
+            out[p][sq] = (MATERIAL_MG[p] + mg, MATERIAL_EG[p] + eg);
+            sq += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
 /// The weights of the tapered evaluation: what [`evaluate_weighted`] reads
 /// and what the tuner (`tune`) adjusts. The engine plays with
 /// [`PstWeights::DEFAULT`], compiled in from the tables above.
@@ -220,6 +239,24 @@ impl PstWeights {
         bishop_pair: BISHOP_PAIR,
         tempo: TEMPO,
     };
+
+    /// [`PstWeights::DEFAULT`] with Stockfish 11's piece-square bonuses for
+    /// the pieces ([`EvalTerms::stockfish_psqt`]).
+    pub const STOCKFISH: PstWeights = PstWeights {
+        values: stockfish_white_values(),
+        bishop_pair: BISHOP_PAIR,
+        tempo: TEMPO,
+    };
+
+    /// The weights `terms` play with: [`PstWeights::STOCKFISH`] when
+    /// [`EvalTerms::stockfish_psqt`] is on, else [`PstWeights::DEFAULT`].
+    pub fn of(terms: EvalTerms) -> &'static PstWeights {
+        if terms.stockfish_psqt {
+            &STOCKFISH_WEIGHTS
+        } else {
+            &DEFAULT_WEIGHTS
+        }
+    }
 }
 
 impl Default for PstWeights {
@@ -229,6 +266,7 @@ impl Default for PstWeights {
 }
 
 static DEFAULT_WEIGHTS: PstWeights = PstWeights::DEFAULT;
+static STOCKFISH_WEIGHTS: PstWeights = PstWeights::STOCKFISH;
 
 /// The middlegame and endgame values of `color`'s pieces.
 #[inline]
@@ -271,7 +309,7 @@ pub fn evaluate(board: &Board) -> Value {
 /// The tapered value of `board` for the side to move (centipawns): the
 /// tables plus the `terms` of [`crate::terms`], each tapered as they are.
 pub fn evaluate_with(board: &Board, terms: EvalTerms) -> Value {
-    evaluate_weighted(board, terms, &DEFAULT_WEIGHTS)
+    evaluate_weighted(board, terms, PstWeights::of(terms))
 }
 
 /// [`evaluate_with`] with the tables, bishop pair and tempo of `weights`

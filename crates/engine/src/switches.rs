@@ -254,6 +254,7 @@ mod tests {
             ("Winnable", false),
             ("Shelter", true),
             ("StockfishMobility", true),
+            ("StockfishPsqt", false),
         ];
         assert_eq!(listed, expected);
     }

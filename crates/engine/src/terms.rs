@@ -115,6 +115,10 @@ switch_set! {
         /// tables by the number of squares, over its mobility area, with
         /// its x-rays) in place of Fruit's linear weights.
         stockfish_mobility("StockfishMobility"): default STOCKFISH_MOBILITY_DEFAULT, none false;
+        /// Stockfish 11's piece-square bonuses for the knight, bishop, rook,
+        /// queen and king (module `pst::stockfish`, each scaled to the
+        /// piece's material here) in place of this engine's tables for them.
+        stockfish_psqt("StockfishPsqt"): default STOCKFISH_PSQT_DEFAULT, none false;
     }
 }
 
@@ -158,6 +162,9 @@ const SHELTER_DEFAULT: bool = true;
 /// gains in play against Fruit's weights (docs/performance-chess.md,
 /// "Stockfish's mobility tables").
 const STOCKFISH_MOBILITY_DEFAULT: bool = true;
+
+/// Whether [`EvalTerms::stockfish_psqt`] is on by default.
+const STOCKFISH_PSQT_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
