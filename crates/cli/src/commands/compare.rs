@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use alphabeta_report::compare::{self, Config, LineConfig, Source};
-use alphabeta_report::write::write_report;
+use alphabeta_report::write::{check_destination, write_report};
 
 use crate::args::{Quiet, TextJson};
 use crate::output::{self, Format};
@@ -154,6 +154,7 @@ fn line_config(args: &Args) -> anyhow::Result<LineConfig> {
 /// `--connect4-line`: runs the line, writes its report, prints its table.
 fn run_line(args: &Args) -> anyhow::Result<()> {
     let c = line_config(args)?;
+    check_destination(&args.out)?;
     let started = Instant::now();
     let total = c.discs().len();
     let mut done = 0;
@@ -189,6 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return run_line(&args);
     }
     let c = config(&args)?;
+    check_destination(&args.out)?;
     let started = Instant::now();
     let total = c.instances();
     let mut done = 0;

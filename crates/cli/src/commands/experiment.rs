@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::args::Quiet;
-use alphabeta_report::{Options, generate, write::write_report};
+use alphabeta_report::write::{check_destination, write_report};
+use alphabeta_report::{Options, generate};
 
 /// Options of `alphabeta experiment`.
 #[derive(clap::Args)]
@@ -75,6 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let out = common
         .out
         .unwrap_or_else(|| Path::new("experiments").join(name));
+    check_destination(&out)?;
     let options = Options {
         full: common.full,
         seed: common.seed,

@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 
 use crate::args::Quiet;
-use alphabeta_report::{Options, generate, registry, write::write_report_with_extras};
+use alphabeta_report::write::{check_destination, write_report_with_extras};
+use alphabeta_report::{Options, generate, registry};
 
 /// Options of `alphabeta reproduce`.
 #[derive(clap::Args)]
@@ -51,6 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         progress: !args.quiet.quiet,
         command_line: Some(super::command_line()),
     };
+    check_destination(&args.out)?;
     let started = std::time::Instant::now();
     let report = generate(&options)?;
     // The explorer of the seeds' named trees, beside the report, written

@@ -23,6 +23,11 @@ use std::time::{Duration, Instant};
 const BIN: &str = env!("CARGO_BIN_EXE_alphabeta");
 /// The time bound of one run.
 const BOUND: Duration = Duration::from_secs(4);
+/// How long a valid run of a [`LONG`] command is watched: its arguments
+/// are parsed and checked (the output folder included) before any work, so
+/// a run still going after this has accepted them, and watching it longer
+/// only spends the machine on the experiment itself.
+const LONG_WATCH: Duration = Duration::from_secs(1);
 /// The memory bound of one run (bytes of address space).
 const MEMORY: u64 = 4 << 30;
 /// The memory bound of a command that reads the 100 MB of [`BIG`] on
@@ -186,8 +191,14 @@ enum End {
 }
 
 /// Runs `alphabeta ARGS` in `cwd` within `memory` bytes of address space
-/// and [`BOUND`], with `stdin` (a file) or nothing on standard input.
-fn run(args: &[String], cwd: &Path, memory: u64, stdin: Option<&std::fs::File>) -> End {
+/// and the time `bound`, with `stdin` (a file) or nothing on standard input.
+fn run(
+    args: &[String],
+    cwd: &Path,
+    memory: u64,
+    bound: Duration,
+    stdin: Option<&std::fs::File>,
+) -> End {
     let mut command = if Path::new("/usr/bin/prlimit").exists() {
         let mut c = Command::new("/usr/bin/prlimit");
         c.arg(format!("--as={memory}")).arg("--").arg(BIN);
@@ -217,7 +228,7 @@ fn run(args: &[String], cwd: &Path, memory: u64, stdin: Option<&std::fs::File>) 
                 _ => End::Signal(0),
             };
         }
-        if started.elapsed() > BOUND {
+        if started.elapsed() > bound {
             let _ = child.kill();
             let _ = child.wait();
             return End::PastBound;
@@ -416,7 +427,12 @@ fn every_argument_of_every_command_gets_a_clear_error_or_a_result() {
                     };
                     let before = fixtures(&cwd);
                     let mut input = one.stdin.then(|| std::fs::File::open(stdin).unwrap());
-                    let end = run(&one.args, &cwd, MEMORY, input.as_ref());
+                    let bound = if LONG.contains(&one.key.as_str()) && one.must_say.is_none() {
+                        LONG_WATCH
+                    } else {
+                        BOUND
+                    };
+                    let end = run(&one.args, &cwd, MEMORY, bound, input.as_ref());
                     if let Some(why) = judge(end, one, &before, &cwd) {
                         fail(why);
                     }
@@ -428,7 +444,7 @@ fn every_argument_of_every_command_gets_a_clear_error_or_a_result() {
                     if read > 0 {
                         let before = fixtures(&cwd);
                         let input = std::fs::File::open(stdin).unwrap();
-                        let end = run(&one.args, &cwd, SMALL_MEMORY, Some(&input));
+                        let end = run(&one.args, &cwd, SMALL_MEMORY, bound, Some(&input));
                         if let Some(why) = judge(end, one, &before, &cwd) {
                             fail(format!(
                                 "read {read} bytes of standard input; within {SMALL_MEMORY} \

@@ -199,3 +199,36 @@ fn perft_and_chess_search_share_one_depth_policy() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("nodes 8902"), "{out}");
 }
+
+/// A long command's output folder is checked before the run: a path that is
+/// a file, or a folder that holds something other than a report, is refused
+/// at once (the experiment and the report take minutes), with nothing
+/// written.
+#[test]
+fn a_bad_output_folder_is_refused_before_a_long_run() {
+    let file = temp_path("out-file");
+    std::fs::write(&file, "mine").unwrap();
+    let other = temp_path("out-other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("keep.txt"), "mine").unwrap();
+    let (file_s, other_s) = (file.to_str().unwrap(), other.to_str().unwrap());
+    for (args, needle) in [
+        (
+            vec!["experiment", "floyd", "--out", file_s],
+            "is not a folder",
+        ),
+        (
+            vec!["experiment", "klyushin", "--out", other_s],
+            "holds no report",
+        ),
+        (vec!["reproduce", "--out", file_s], "is not a folder"),
+        (vec!["reproduce", "--out", other_s], "holds no report"),
+        (vec!["compare", "--out", file_s], "is not a folder"),
+    ] {
+        refused(&args, needle);
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    assert_eq!(std::fs::read_dir(&other).unwrap().count(), 1);
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_dir_all(&other);
+}

@@ -38,6 +38,32 @@ pub(crate) fn json_path(t: &DataTable) -> String {
     format!("data/{}.json", t.name)
 }
 
+/// Whether `dir` may take a report: it names a folder, and it is missing,
+/// empty, or holds a report (a `report.json`) — anything else is refused
+/// rather than replaced. [`write_report`] checks it before it writes; a
+/// command calls it before a long run too, so that a bad `--out` is refused
+/// at once and not after the run.
+pub fn check_destination(dir: &Path) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        dir.file_name().is_some(),
+        "{} does not name a folder",
+        dir.display()
+    );
+    if dir.exists() {
+        anyhow::ensure!(dir.is_dir(), "{} exists and is not a folder", dir.display());
+        let empty = std::fs::read_dir(dir)
+            .with_context(|| format!("cannot read {}", dir.display()))?
+            .next()
+            .is_none();
+        anyhow::ensure!(
+            empty || dir.join("report.json").is_file(),
+            "{} exists and holds no report (no report.json): refusing to replace it; choose another --out",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// Writes the report into `dir`, atomically: everything is written into a
 /// temporary folder next to `dir` and exchanged with it in one step; an
 /// existing report in `dir` is replaced as a whole only once the new one is
@@ -68,23 +94,7 @@ fn write_report_with(
     report
         .validate()
         .context("refusing to write an inconsistent report")?;
-    anyhow::ensure!(
-        dir.file_name().is_some(),
-        "{} does not name a folder",
-        dir.display()
-    );
-    if dir.exists() {
-        anyhow::ensure!(dir.is_dir(), "{} exists and is not a folder", dir.display());
-        let empty = std::fs::read_dir(dir)
-            .with_context(|| format!("cannot read {}", dir.display()))?
-            .next()
-            .is_none();
-        anyhow::ensure!(
-            empty || dir.join("report.json").is_file(),
-            "{} exists and holds no report (no report.json): refusing to replace it; choose another --out",
-            dir.display()
-        );
-    }
+    check_destination(dir)?;
     replace_dir_atomically(dir, |staged| -> anyhow::Result<Written> {
         let mut written = write_files(report, staged, before_write)?;
         for (rel, bytes) in extras {
