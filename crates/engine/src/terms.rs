@@ -9,10 +9,9 @@
 //! this project's own round numbers, or another engine's values scaled to
 //! this engine's pawn where a constant says so, not tuned.
 //!
-//! Each term is switched by [`EvalTerms`] (UCI check options `PassedPawns`,
-//! `DoubledPawns`, `IsolatedPawns`, `RookFiles`, `KingSafety`, `Mobility`,
-//! `ConnectedPawns`, `CandidatePassers`, `PawnStorm`, `Space`, `Threats`),
-//! so that each can be measured by a match with it off. Used only by the UCI
+//! Each term is switched by [`EvalTerms`] (one UCI check option each, in the
+//! order of [`EvalTerms::SWITCHES`]), so that each can be measured by a
+//! match with it off. Used only by the UCI
 //! engine: the experiments evaluate with [`alphabeta_chess::eval::Evaluator`].
 
 use alphabeta_core::Value;
