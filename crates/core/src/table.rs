@@ -6,7 +6,7 @@
 //! search is at least as deep" in a direct-mapped array of a power-of-two
 //! size. Distance-scored wins are stored relative to the node, so they stay
 //! correct when the same position is reached at another ply. The slots are
-//! backed by huge pages where the system gives them ([`advise_huge_pages`]).
+//! backed by huge pages where the system gives them (`advise_huge_pages`).
 
 use crate::resources::{ResourceError, try_vec};
 use crate::value::{Value, is_loss, is_win};

@@ -170,7 +170,7 @@ switch_set! {
         improving_margins("ImprovingMargins"): default IMPROVING_MARGINS_DEFAULT, none false;
         /// Late-move reductions apply from the second move searched (off:
         /// from the fourth), as Stockfish's do (`moveCount > 1`); the
-        /// reduction of [`lmr_reduction`] is zero for the second move and
+        /// reduction of `lmr_reduction` is zero for the second move and
         /// at most one ply for the third, so what changes is mostly the
         /// extra ply of an expected cut node or a position that is not
         /// improving (UCI `EarlyReductions`).
@@ -236,8 +236,8 @@ pub const PREDICTED_FUTILITY_DEPTH: i32 = 6;
 /// With [`Pruning::predicted_depth_pruning`], the futility margin of a quiet
 /// move whose reduced search is `predicted` plies deep: 150 centipawns a ply
 /// of the position's depth that would search it unreduced
-/// (`predicted + 1`), so an unreduced move within [`FUTILITY_DEPTH`] has
-/// the margin of [`FUTILITY_MARGIN`]; Stockfish's margin is likewise linear
+/// (`predicted + 1`), so an unreduced move within `FUTILITY_DEPTH` has
+/// the margin of `FUTILITY_MARGIN`; Stockfish's margin is likewise linear
 /// in `lmrDepth`. This project's round numbers, not tuned.
 pub fn predicted_futility_margin(predicted: i32) -> Value {
     150 * Value::from(predicted.max(0) + 1)

@@ -50,7 +50,7 @@ enum What {
     Nbp(SizeArgs),
     /// E[NMG_{N,D}]: expected move generations (Fuller et al. 1973 §5).
     Nmg(SizeArgs),
-    /// Var[NBP_{N,D}] beside E[NBP] and sd/mean (Fuller et al. 1973 §8's open problem): exactly
+    /// Var[NBP_{N,D}] beside E[NBP_{N,D}] and sd/mean (Fuller et al. 1973 §8's open problem): exactly
     /// for N^D <= 256, beyond it in floating point with a certified error bound (N <= 64, D <= 16);
     /// with --distribution, Pr{NBP = k} (N^D <= 64).
     VarNbp {

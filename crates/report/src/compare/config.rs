@@ -247,7 +247,7 @@ impl Config {
         Ok(())
     }
 
-    /// How many trees and positions [`run`] searches (its progress steps).
+    /// How many trees and positions [`run`](super::run) searches (its progress steps).
     pub fn instances(&self) -> u64 {
         self.sources
             .iter()

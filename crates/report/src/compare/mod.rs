@@ -33,11 +33,11 @@
 //!   the adapter [`Keyed`] ([`keyed`]) so the table procedures run on them;
 //! * [`results`]: what was measured ([`Results`]) and its totals and ratios
 //!   per source and procedure ([`Results::summaries`]);
-//! * [`tables`] and [`items`]: the results as flat tables and Markdown, and
+//! * [`tables`] and [`items`](mod@items): the results as flat tables and Markdown, and
 //!   as report items — the table of ratios, a chart and the checks of
 //!   Stockman's and Plaat et al.'s findings — for the report section
 //!   `one-scale` and for `alphabeta compare` ([`report`]);
-//! * [`line`]: Connect Four along one game from the empty board to the end
+//! * [`line`](mod@line): Connect Four along one game from the empty board to the end
 //!   — every procedure and the solver at every k-th position, capped by a
 //!   node limit, against the minimal tree where it is computable — with
 //!   its table, figure and items ([`run_line`], [`line_items`]), for the
