@@ -820,9 +820,12 @@ struct AttackMap {
     twice: u64,
     king_attackers: u32,
     king_units: Value,
-    /// The attackers' weights by kind ([`king::ATTACKER_WEIGHT`]), summed.
+    /// The pieces attacking the enemy king's ring as Stockfish 11 draws it
+    /// ([`king::ring`]).
+    ring_attackers: u32,
+    /// Their weights by kind ([`king::ATTACKER_WEIGHT`]), summed.
     king_weight: Value,
-    /// The attacks on squares next to the enemy king, one per piece and
+    /// Their attacks on squares next to the enemy king, one per piece and
     /// square.
     king_adjacent: u32,
     mobility: (Value, Value),
@@ -852,6 +855,7 @@ impl AttackMap {
             twice: west & east,
             king_attackers: 0,
             king_units: 0,
+            ring_attackers: 0,
             king_weight: 0,
             king_adjacent: 0,
             mobility: (0, 0),
@@ -859,7 +863,8 @@ impl AttackMap {
         map.by[Piece::Pawn as usize] = pawn_all;
         let occupied = board.occupied();
         let zone = king_zone(board.king(!color));
-        let beside_king = get_king_moves(board.king(!color));
+        let ring = king::ring(board, !color);
+        let beside_king = get_king_moves(board.king(!color)).0;
         let scorer = mobility.map(|style| mobility::Scorer::new(board, color, style));
         for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
             .into_iter()
@@ -871,8 +876,11 @@ impl AttackMap {
                 if !hits.is_empty() {
                     map.king_attackers += 1;
                     map.king_units += ATTACK_WEIGHT[piece as usize] * hits.len() as Value;
+                }
+                if a.0 & ring != 0 {
+                    map.ring_attackers += 1;
                     map.king_weight += king::ATTACKER_WEIGHT[piece as usize];
-                    map.king_adjacent += (a & beside_king).len();
+                    map.king_adjacent += (a.0 & beside_king).count_ones();
                 }
                 if let Some(scorer) = &scorer {
                     let (m, e) = scorer.score(i, sq, a.0);

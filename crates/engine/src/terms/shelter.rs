@@ -52,6 +52,13 @@ const PAWN_DISTANCE_EG: Value = 16;
 
 /// `color`'s shelter and storm `(mg, eg)`, in this engine's centipawns.
 pub fn shelter(board: &Board, color: Color) -> (Value, Value) {
+    let (mg, eg) = shelter_in_stockfish_units(board, color);
+    sf11(mg, eg)
+}
+
+/// [`shelter`] in Stockfish 11's units (its `king_safety`), as its king
+/// danger reads it.
+pub(super) fn shelter_in_stockfish_units(board: &Board, color: Color) -> (Value, Value) {
     let king = board.king(color);
     let mut best = shelter_at(board, color, king);
     let rights = board.castle_rights(color);
@@ -68,7 +75,7 @@ pub fn shelter(board: &Board, color: Color) -> (Value, Value) {
         }
     }
     let (mg, eg) = best;
-    sf11(mg, eg - PAWN_DISTANCE_EG * nearest_pawn(board, color, king))
+    (mg, eg - PAWN_DISTANCE_EG * nearest_pawn(board, color, king))
 }
 
 /// Stockfish 11's `evaluate_shelter` for `color`'s king on `king`, in its
