@@ -17,7 +17,9 @@
 //! engine scores), and the mobility is this engine's read back into
 //! Stockfish's units (× 128 / 50, the inverse of [`super::sf11`]; exactly
 //! Stockfish's tables when `StockfishMobility` is on, up to rounding). The
-//! penalties are scaled to a 100-centipawn pawn ([`sf11_full`]). One
+//! penalties are scaled to a 100-centipawn pawn and halved ([`sf11`]), as
+//! the threats and the mobility are (at full scale the term lost its match:
+//! docs/performance-chess.md). One
 //! difference is kept: the enemy's attacks are this engine's attack maps,
 //! whose sliders do not see through their own sliders as Stockfish's do.
 
@@ -27,7 +29,7 @@ use cozy_chess::{
     get_king_moves, get_knight_moves, get_rook_moves, get_rook_rays,
 };
 
-use super::{AttackMap, FILE_A, pawn_attack_diagonals, sf11_full};
+use super::{AttackMap, FILE_A, pawn_attack_diagonals, sf11};
 
 /// The weight of an attacker of the king's zone by its kind (pawn …
 /// king), summed over the attackers and multiplied by their number
@@ -187,7 +189,7 @@ pub(super) fn king_danger(board: &Board, color: Color, maps: &[AttackMap; 2]) ->
         eg += PAWNLESS_FLANK.1;
     }
     mg += FLANK_ATTACK * flank_attacks;
-    sf11_full(mg, eg)
+    sf11(mg, eg)
 }
 
 #[cfg(test)]
@@ -276,7 +278,7 @@ mod tests {
         let pawnless = "6k1/8/8/8/8/8/PPP5/6K1 w - - 0 1";
         assert_eq!(
             danger(pawnless, Color::White),
-            sf11_full(PAWNLESS_FLANK.0, PAWNLESS_FLANK.1)
+            sf11(PAWNLESS_FLANK.0, PAWNLESS_FLANK.1)
         );
     }
 }
