@@ -822,8 +822,9 @@ mod tests {
 
     /// The evaluation the search tests below recorded their keys, mates and
     /// counts with: the default terms with mobility, piece placement, the
-    /// passed pawn's path and the shelter off (the pawn shield in its
-    /// place), as they were before those were turned on by default
+    /// passed pawn's path, the shelter (the pawn shield in its place) and
+    /// the king danger (the attack units' square in its place) off, as they
+    /// were before those were turned on by default
     /// (docs/performance-chess.md). These tests measure the search,
     /// so they keep the evaluation they were written for.
     fn recorded_eval() -> EngineEval {
@@ -832,6 +833,7 @@ mod tests {
             pieces: false,
             passed_path: false,
             shelter: false,
+            king_danger: false,
             ..EvalTerms::default()
         })
     }

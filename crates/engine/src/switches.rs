@@ -249,7 +249,7 @@ mod tests {
             ("Space", false),
             ("Threats", true),
             ("Pieces", true),
-            ("KingDanger", false),
+            ("KingDanger", true),
             ("PassedPawnPath", true),
             ("Winnable", false),
             ("Shelter", true),

@@ -35,9 +35,9 @@ switch_set! {
     /// Which terms the tapered evaluation adds to its tables: by default the
     /// terms that gained in the matches of docs/chess.md and
     /// docs/performance-chess.md (threats, mobility with Stockfish's tables,
-    /// piece placement, the passed pawn's path and the shelter among them);
-    /// isolated pawns, king
-    /// danger and the other pawn-structure terms did not and stay off.
+    /// piece placement, the passed pawn's path, the shelter and Stockfish's
+    /// king danger among them); isolated pawns and the other pawn-structure
+    /// terms did not and stay off.
     /// [`EvalTerms::NONE`] is the tables alone.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct EvalTerms {
@@ -140,8 +140,11 @@ const THREATS_DEFAULT: bool = true;
 /// against it off (docs/performance-chess.md, "Piece placement").
 const PIECES_DEFAULT: bool = true;
 
-/// Whether [`EvalTerms::king_danger`] is on by default.
-const KING_DANGER_DEFAULT: bool = false;
+/// Whether [`EvalTerms::king_danger`] is on by default: yes, Stockfish
+/// 11's whole king danger, halved, gains in play against the attack units'
+/// square (docs/performance-chess.md, "Stockfish's whole king danger,
+/// halved").
+const KING_DANGER_DEFAULT: bool = true;
 
 /// Whether [`EvalTerms::passed_path`] is on by default: yes, it gains in
 /// play against it off (docs/performance-chess.md, "The passed pawn's

@@ -1001,7 +1001,7 @@ fn evaluation_term_options_are_listed_parsed_and_toggle_the_score() {
         ("Space", false),
         ("Threats", true),
         ("Pieces", true),
-        ("KingDanger", false),
+        ("KingDanger", true),
         ("PassedPawnPath", true),
     ] {
         assert!(
