@@ -402,16 +402,23 @@ fn side(
         }
     }
     if terms.king_safety {
-        if terms.shelter {
-            let (m, e) = shelter::shelter(board, color);
-            mg += m;
-            eg += e;
-        } else {
-            mg += king_shield(board, color, ours);
+        // Stockfish's shelter, in its units: the shelter term and the king
+        // danger both read it.
+        let danger_maps = maps.filter(|_| terms.king_danger);
+        let shelter = (terms.shelter || danger_maps.is_some())
+            .then(|| shelter::shelter_in_stockfish_units(board, color));
+        match shelter.filter(|_| terms.shelter) {
+            Some((m, e)) => {
+                let (m, e) = sf11(m, e);
+                mg += m;
+                eg += e;
+            }
+            None => mg += king_shield(board, color, ours),
         }
         match maps {
             Some(maps) if terms.king_danger => {
-                let (m, e) = king::king_danger(board, color, maps);
+                let shelter_mg = shelter.map_or(0, |(m, _)| m);
+                let (m, e) = king::king_danger(board, color, maps, shelter_mg);
                 mg -= m;
                 eg -= e;
             }
@@ -823,8 +830,9 @@ struct AttackMap {
     twice: u64,
     king_attackers: u32,
     king_units: Value,
-    /// The pieces attacking the enemy king's ring as Stockfish 11 draws it
-    /// ([`king::ring`]).
+    /// The enemy king's ring as Stockfish 11 draws it ([`king::ring`]).
+    enemy_ring: u64,
+    /// The pieces attacking that ring.
     ring_attackers: u32,
     /// Their weights by kind ([`king::ATTACKER_WEIGHT`]), summed.
     king_weight: Value,
@@ -858,6 +866,7 @@ impl AttackMap {
             twice: west & east,
             king_attackers: 0,
             king_units: 0,
+            enemy_ring: king::ring(board, !color),
             ring_attackers: 0,
             king_weight: 0,
             king_adjacent: 0,
@@ -866,7 +875,7 @@ impl AttackMap {
         map.by[Piece::Pawn as usize] = pawn_all;
         let occupied = board.occupied();
         let zone = king_zone(board.king(!color));
-        let ring = king::ring(board, !color);
+        let ring = map.enemy_ring;
         let beside_king = get_king_moves(board.king(!color)).0;
         let scorer = mobility.map(|style| mobility::Scorer::new(board, color, style));
         for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]

@@ -114,8 +114,15 @@ fn blockers_for_king(board: &Board, color: Color) -> u64 {
 
 /// The (middlegame, endgame) penalty of `color`'s king: its danger and the
 /// two flank penalties, from both sides' attacks `maps` (indexed by
-/// colour), in this engine's centipawns.
-pub(super) fn king_danger(board: &Board, color: Color, maps: &[AttackMap; 2]) -> (Value, Value) {
+/// colour) and the king's middlegame shelter in Stockfish's units
+/// (`shelter_mg`, [`super::shelter::shelter_in_stockfish_units`]), in this
+/// engine's centipawns.
+pub(super) fn king_danger(
+    board: &Board,
+    color: Color,
+    maps: &[AttackMap; 2],
+    shelter_mg: Value,
+) -> (Value, Value) {
     let (us, them) = (&maps[color as usize], &maps[!color as usize]);
     let king = board.king(color);
     let weak = them.all
@@ -162,9 +169,8 @@ pub(super) fn king_danger(board: &Board, color: Color, maps: &[AttackMap; 2]) ->
     let flank_defence = (us.all & flank).count_ones() as Value;
     // The ring's squares the enemy pawns attack count as attackers of no
     // weight, as Stockfish 11 counts them.
-    let ring = ring(board, color);
+    let ring = them.enemy_ring;
     let attackers = them.ring_attackers + (ring & them.by[Piece::Pawn as usize]).count_ones();
-    let shelter = super::shelter::shelter_in_stockfish_units(board, color).0;
     let mobility = (them.mobility.0 - us.mobility.0) * 128 / 50;
     danger += attackers as Value * them.king_weight
         + WEAK_RING_SQUARE * (ring & weak).count_ones() as Value
@@ -176,7 +182,7 @@ pub(super) fn king_danger(board: &Board, color: Color, maps: &[AttackMap; 2]) ->
         - NO_QUEEN * Value::from(board.colored_pieces(!color, Piece::Queen).is_empty())
         - KNIGHT_DEFENDER
             * Value::from(us.by[Piece::Knight as usize] & us.by[Piece::King as usize] != 0)
-        - 6 * shelter / 8
+        - 6 * shelter_mg / 8
         - 4 * flank_defence
         + OFFSET;
     let (mut mg, mut eg) = if danger > 100 {
@@ -200,7 +206,8 @@ mod tests {
     fn danger(fen: &str, color: Color) -> (Value, Value) {
         let position = Position::from_fen(fen).expect("fen");
         let board = position.board();
-        king_danger(board, color, &AttackMap::both(board, None))
+        let shelter = super::super::shelter::shelter_in_stockfish_units(board, color).0;
+        king_danger(board, color, &AttackMap::both(board, None), shelter)
     }
 
     /// The start position: no king is in danger.

@@ -17,7 +17,7 @@
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, File, Piece, Rank, Square, get_king_moves};
 
-use super::{FILE_A, fill_forward, king_distance, rearmost, sf11};
+use super::{FILE_A, fill_forward, king_distance, rearmost};
 
 /// The shelter of an own pawn by the file's distance from the edge (a/h 0
 /// … d/e 3) and the pawn's relative rank (0: no own pawn on the file at or
@@ -50,14 +50,9 @@ const SHELTER_BASE: (Value, Value) = (5, 5);
 /// own pawn (Stockfish 11's `16 * minPawnDist`).
 const PAWN_DISTANCE_EG: Value = 16;
 
-/// `color`'s shelter and storm `(mg, eg)`, in this engine's centipawns.
-pub fn shelter(board: &Board, color: Color) -> (Value, Value) {
-    let (mg, eg) = shelter_in_stockfish_units(board, color);
-    sf11(mg, eg)
-}
-
-/// [`shelter`] in Stockfish 11's units (its `king_safety`), as its king
-/// danger reads it.
+/// `color`'s shelter and storm `(mg, eg)` in Stockfish 11's units (its
+/// `king_safety`): the king danger reads it so, and the shelter term scales
+/// it to this engine's centipawns and halves it ([`super::sf11`]).
 pub(super) fn shelter_in_stockfish_units(board: &Board, color: Color) -> (Value, Value) {
     let king = board.king(color);
     let mut best = shelter_at(board, color, king);
@@ -135,11 +130,13 @@ fn nearest_pawn(board: &Board, color: Color, king: Square) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::terms::sf11;
     use alphabeta_chess::Position;
 
     fn value(fen: &str, color: Color) -> (Value, Value) {
         let position = Position::from_fen(fen).expect("fen");
-        shelter(position.board(), color)
+        let (mg, eg) = shelter_in_stockfish_units(position.board(), color);
+        sf11(mg, eg)
     }
 
     /// A king on g1 behind f2, g2 and h2 with no enemy pawn near: the
