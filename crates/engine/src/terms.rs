@@ -415,18 +415,18 @@ fn side(
             }
             None => mg += king_shield(board, color, ours),
         }
-        match maps {
-            Some(maps) if terms.king_danger => {
+        match (danger_maps, maps) {
+            (Some(maps), _) => {
                 let shelter_mg = shelter.map_or(0, |(m, _)| m);
                 let (m, e) = king::king_danger(board, color, maps, shelter_mg);
                 mg -= m;
                 eg -= e;
             }
-            Some(maps) => {
+            (None, Some(maps)) => {
                 let enemy = &maps[!color as usize];
                 mg -= king_danger(enemy.king_attackers, enemy.king_units);
             }
-            None => {
+            (None, None) => {
                 let (attackers, units) = king_zone_attacks(board, color);
                 mg -= king_danger(attackers, units);
             }

@@ -18,8 +18,8 @@
 //! Stockfish's units (× 128 / 50, the inverse of [`super::sf11`]; exactly
 //! Stockfish's tables when `StockfishMobility` is on, up to rounding). The
 //! penalties are scaled to a 100-centipawn pawn and halved ([`sf11`]), as
-//! the threats and the mobility are (at full scale the term lost its match:
-//! docs/performance-chess.md). One
+//! the threats and the mobility are (docs/performance-chess.md compares
+//! this with the full scale). One
 //! difference is kept: the enemy's attacks are this engine's attack maps,
 //! whose sliders do not see through their own sliders as Stockfish's do.
 
@@ -163,7 +163,8 @@ pub(super) fn king_danger(
         unsafe_checks |= knight_checks;
     }
 
-    let flank = KING_FLANK[king.file() as usize] & CAMP[color as usize];
+    let king_flank = KING_FLANK[king.file() as usize];
+    let flank = king_flank & CAMP[color as usize];
     let flank_attacks =
         ((them.all & flank).count_ones() + (them.all & them.twice & flank).count_ones()) as Value;
     let flank_defence = (us.all & flank).count_ones() as Value;
@@ -190,7 +191,7 @@ pub(super) fn king_danger(
     } else {
         (0, 0)
     };
-    if board.pieces(Piece::Pawn).0 & KING_FLANK[king.file() as usize] == 0 {
+    if board.pieces(Piece::Pawn).0 & king_flank == 0 {
         mg += PAWNLESS_FLANK.0;
         eg += PAWNLESS_FLANK.1;
     }
