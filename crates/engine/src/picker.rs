@@ -56,15 +56,26 @@ pub struct MoveOrdering {
     /// The move made at each ply of the line being searched, with the
     /// piece that made it (`None`: the null move, or not known).
     line: Vec<Option<(Move, Piece)>>,
-    /// By side: the history entries (`from · 64 + to`) overwritten since
-    /// the oldest [`MovePicker`] of that side still waiting to score its
-    /// quiet moves began, each with the value it held before; a waiting
-    /// picker undoes its part to score its quiet moves by the history of
-    /// the moment it began ([`MoveOrdering::score_quiets_as_at`]).
-    journal: [Vec<(u16, i64)>; 2],
+    /// By side: the history and continuation-history entries
+    /// ([`JournalSlot`]) overwritten since the oldest [`MovePicker`] of that
+    /// side still waiting to score its quiet moves began, each with the
+    /// value it held before; a waiting picker undoes its part to score its
+    /// quiet moves by the tables of the moment it began
+    /// ([`MovePicker::score_quiets`]).
+    journal: [Vec<(JournalSlot, i64)>; 2],
     /// By side: how many pickers are waiting (nothing is journaled for a
     /// side none waits for).
     waiting: [u32; 2],
+}
+
+/// An entry of the tables a waiting picker's quiet scores read, as the
+/// journal names it: the side's history at `from · 64 + to`, or the
+/// continuation history at its [`continuation_index`] (whose side is the
+/// journal's).
+#[derive(Clone, Copy, Debug)]
+enum JournalSlot {
+    History(u16),
+    Continuation(u32),
 }
 
 /// The continuation histories' size: two tables (the move one ply before,
@@ -263,12 +274,13 @@ impl MoveOrdering {
     /// With `wait`, the picker generates and scores nothing before the
     /// table move (legal by `Board::is_legal`, else left out) has been
     /// searched, and scores the quiet moves only when it reaches them —
-    /// by the history as it was when the picker began, which the searches
-    /// of the earlier moves change (their positions two plies down have
-    /// the same side to move): those changes are journaled while a picker
-    /// waits and undone for its scoring. Without `wait` (or with a filter)
-    /// every move is generated and scored now, as must be when the scores
-    /// read tables the journal does not keep (capture and continuation
+    /// by the history and continuation history as they were when the
+    /// picker began, which the searches of the earlier moves change (their
+    /// positions two plies down have the same side to move): those changes
+    /// are journaled while a picker waits and undone for its scoring, so
+    /// that the order is the one an eager picker gives. Without `wait` (or
+    /// with a filter) every move is generated and scored now, as must be
+    /// when the scores read tables the journal does not keep (capture
     /// history, a history aged by halving).
     #[allow(clippy::too_many_arguments)]
     pub fn picker<'s>(
@@ -324,19 +336,36 @@ impl MoveOrdering {
     /// `mark`, keeping each undone value in its journal entry so that
     /// [`MoveOrdering::replay`] can redo them.
     fn rewind(&mut self, side: usize, mark: usize) {
-        let history = &mut self.history[side];
-        for (at, value) in self.journal[side][mark..].iter_mut().rev() {
-            let (from, to) = (usize::from(*at / 64), usize::from(*at % 64));
-            std::mem::swap(&mut history[from][to], value);
+        let mut journal = std::mem::take(&mut self.journal[side]);
+        for (at, value) in journal[mark..].iter_mut().rev() {
+            self.swap_journaled(side, *at, value);
         }
+        self.journal[side] = journal;
     }
 
     /// Redoes, oldest first, what [`MoveOrdering::rewind`] undid.
     fn replay(&mut self, side: usize, mark: usize) {
-        let history = &mut self.history[side];
-        for (at, value) in self.journal[side][mark..].iter_mut() {
-            let (from, to) = (usize::from(*at / 64), usize::from(*at % 64));
-            std::mem::swap(&mut history[from][to], value);
+        let mut journal = std::mem::take(&mut self.journal[side]);
+        for (at, value) in journal[mark..].iter_mut() {
+            self.swap_journaled(side, *at, value);
+        }
+        self.journal[side] = journal;
+    }
+
+    /// Swaps the entry of `side`'s tables that `at` names with `value` (a
+    /// continuation entry is an `i16`, within `±HISTORY_MAX`).
+    fn swap_journaled(&mut self, side: usize, at: JournalSlot, value: &mut i64) {
+        match at {
+            JournalSlot::History(i) => {
+                let (from, to) = (usize::from(i / 64), usize::from(i % 64));
+                std::mem::swap(&mut self.history[side][from][to], value);
+            }
+            JournalSlot::Continuation(i) => {
+                let entry = &mut self.continuation[i as usize];
+                let held = i64::from(*entry);
+                *entry = *value as i16;
+                *value = held;
+            }
         }
     }
 
@@ -798,7 +827,7 @@ impl MoveOrdering {
         let mut update = |mv: Move, bonus: i64| {
             let h = &mut history[mv.from as usize][mv.to as usize];
             if let Some(journal) = journal.as_mut() {
-                journal.push((mv.from as u16 * 64 + mv.to as u16, *h));
+                journal.push((JournalSlot::History(mv.from as u16 * 64 + mv.to as u16), *h));
             }
             *h = gravity(*h, bonus);
         };
@@ -902,10 +931,16 @@ impl MoveOrdering {
         let b = cutoff_bonus(depth);
         let moves = std::iter::once((best, b))
             .chain(tried.iter().filter(|&&m| m != best).map(|&m| (m, -b)));
+        let side = board.side_to_move() as usize;
+        let journaling = self.waiting[side] > 0;
         for (mv, bonus) in moves {
             for back in 1..=2 {
                 if let Some(i) = self.continuation_slot(board, mv, ply, back) {
                     let h = &mut self.continuation[i];
+                    if journaling {
+                        self.journal[side]
+                            .push((JournalSlot::Continuation(i as u32), i64::from(*h)));
+                    }
                     *h = gravity(i64::from(*h), bonus) as i16;
                 }
             }
@@ -1235,58 +1270,75 @@ mod tests {
     #[test]
     fn a_waiting_picker_scores_its_quiet_moves_by_the_history_it_began_with() {
         // The searches of a position's first moves change its side's
-        // history (two plies down); a waiting picker still hands out the
-        // order of the moment it began, nested pickers of the same side
-        // each their own, and the history ends as the changes left it.
-        let rules = OrderingRules {
+        // history and continuation history (two plies down); a waiting
+        // picker still hands out the order of the moment it began, nested
+        // pickers of the same side each their own, and the tables end as
+        // the changes left them.
+        let plain = OrderingRules {
             losing_captures_last: true,
             countermoves: true,
             ..OrderingRules::default()
         };
+        let continued = OrderingRules {
+            continuation_history: true,
+            ..plain
+        };
         let (mut lists_a, mut lists_b, mut scratch) =
             (PickerLists::default(), PickerLists::default(), Vec::new());
-        let mut reordered = 0;
-        for (board, _) in positions_and_moves().into_iter().step_by(7) {
-            let moves = legal(&board);
-            let quiets = quiet_moves(&board, &moves);
-            if quiets.len() < 4 {
-                continue;
+        for rules in [plain, continued] {
+            let mut reordered = 0;
+            for (board, last) in positions_and_moves().into_iter().step_by(7) {
+                let moves = legal(&board);
+                let quiets = quiet_moves(&board, &moves);
+                let Some(last) = last.filter(|_| quiets.len() >= 4) else {
+                    continue;
+                };
+                let (mut o, mut twin) = (MoveOrdering::default(), MoveOrdering::default());
+                // The line's moves at plies 0 and 2 alike, so that the
+                // changes recorded at ply 3 reach the continuation entries
+                // the pickers at ply 1 read.
+                for ply in 0..3 {
+                    o.set_line_move(ply, Some((last, Piece::Knight)));
+                    twin.set_line_move(ply, Some((last, Piece::Knight)));
+                }
+                // The same changes to both; `o` has pickers waiting.
+                let change = |o: &mut MoveOrdering, twin: &mut MoveOrdering, k: usize| {
+                    let n = quiets.len();
+                    let (best, tried) = (quiets[(k * 5) % n], [quiets[(k * 3 + 1) % n]]);
+                    for t in [&mut *o, &mut *twin] {
+                        t.record_quiet_results(&board, best, &tried, 3, 4 + k as i32);
+                        t.record_continuation_results(&board, best, &tried, 3, 4 + k as i32);
+                    }
+                };
+                change(&mut o, &mut twin, 0);
+                let table = moves.first().copied();
+                let mut expected_a = moves.clone();
+                o.sort(&board, &mut expected_a, table, 1, rules, &mut scratch);
+                let mut a = o.picker(&board, table, 1, rules, MoveFilter::All, true, &mut lists_a);
+                let mut got_a = vec![a.next(&board, &mut o).expect("a move")];
+                change(&mut o, &mut twin, 1);
+                let mut expected_b = moves.clone();
+                o.sort(&board, &mut expected_b, None, 1, rules, &mut scratch);
+                let mut b = o.picker(&board, None, 1, rules, MoveFilter::All, true, &mut lists_b);
+                got_a.push(a.next(&board, &mut o).expect("a move"));
+                change(&mut o, &mut twin, 2);
+                assert_eq!(drain(&mut b, &board, &mut o), expected_b, "{board}");
+                change(&mut o, &mut twin, 3);
+                got_a.extend(drain(&mut a, &board, &mut o));
+                assert_eq!(got_a, expected_a, "{board} {rules:?}");
+                a.finish(&mut o);
+                b.finish(&mut o);
+                let mut now = moves.clone();
+                o.sort(&board, &mut now, table, 1, rules, &mut scratch);
+                reordered += usize::from(now != expected_a);
+                for &m in &moves {
+                    assert_eq!(o.history(&board, m), twin.history(&board, m), "{board} {m}");
+                    assert_eq!(o.quiet_score(&board, m, 1), twin.quiet_score(&board, m, 1));
+                }
+                assert!(o.journal.iter().all(Vec::is_empty) && o.waiting == [0, 0]);
             }
-            let (mut o, mut twin) = (MoveOrdering::default(), MoveOrdering::default());
-            // The same changes to both; `o` has pickers waiting.
-            let change = |o: &mut MoveOrdering, twin: &mut MoveOrdering, k: usize| {
-                let n = quiets.len();
-                let (best, tried) = (quiets[(k * 5) % n], [quiets[(k * 3 + 1) % n]]);
-                o.record_quiet_results(&board, best, &tried, 3, 4 + k as i32);
-                twin.record_quiet_results(&board, best, &tried, 3, 4 + k as i32);
-            };
-            change(&mut o, &mut twin, 0);
-            let table = moves.first().copied();
-            let mut expected_a = moves.clone();
-            o.sort(&board, &mut expected_a, table, 1, rules, &mut scratch);
-            let mut a = o.picker(&board, table, 1, rules, MoveFilter::All, true, &mut lists_a);
-            let mut got_a = vec![a.next(&board, &mut o).expect("a move")];
-            change(&mut o, &mut twin, 1);
-            let mut expected_b = moves.clone();
-            o.sort(&board, &mut expected_b, None, 1, rules, &mut scratch);
-            let mut b = o.picker(&board, None, 1, rules, MoveFilter::All, true, &mut lists_b);
-            got_a.push(a.next(&board, &mut o).expect("a move"));
-            change(&mut o, &mut twin, 2);
-            assert_eq!(drain(&mut b, &board, &mut o), expected_b, "{board}");
-            change(&mut o, &mut twin, 3);
-            got_a.extend(drain(&mut a, &board, &mut o));
-            assert_eq!(got_a, expected_a, "{board}");
-            a.finish(&mut o);
-            b.finish(&mut o);
-            let mut now = moves.clone();
-            o.sort(&board, &mut now, table, 1, rules, &mut scratch);
-            reordered += usize::from(now != expected_a);
-            for &m in &moves {
-                assert_eq!(o.history(&board, m), twin.history(&board, m), "{board} {m}");
-            }
-            assert!(o.journal.iter().all(Vec::is_empty) && o.waiting == [0, 0]);
+            assert!(reordered > 100, "{reordered} {rules:?}");
         }
-        assert!(reordered > 100, "{reordered}");
     }
 
     #[test]

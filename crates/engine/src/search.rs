@@ -1175,13 +1175,12 @@ impl Searcher<'_> {
             MoveFilter::All
         };
         // The picker scores the quiet moves only when it reaches them, by
-        // the history it journals meanwhile, unless the order reads tables
+        // the histories it journals meanwhile, unless the order reads tables
         // the journal does not keep, a filter applies, Young Brothers Wait
         // must know the number of moves, or the position is deep enough that
         // its journal would grow large for a saving that does not count.
         let wait = self.pruning.history_gravity
             && !rules.capture_history
-            && !rules.continuation_history
             && self.ybwc.is_none()
             && depth <= WAITING_PICKER_DEPTH;
         let mut picker = self
