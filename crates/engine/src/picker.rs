@@ -56,25 +56,26 @@ pub struct MoveOrdering {
     /// The move made at each ply of the line being searched, with the
     /// piece that made it (`None`: the null move, or not known).
     line: Vec<Option<(Move, Piece)>>,
-    /// By side: the history and continuation-history entries
-    /// ([`JournalSlot`]) overwritten since the oldest [`MovePicker`] of that
+    /// By side: the history, capture-history and continuation-history
+    /// entries ([`JournalSlot`]) overwritten since the oldest [`MovePicker`] of that
     /// side still waiting to score its quiet moves began, each with the
     /// value it held before; a waiting picker undoes its part to score its
-    /// quiet moves by the tables of the moment it began
-    /// ([`MovePicker::score_quiets`]).
+    /// moves by the tables of the moment it began ([`MovePicker::generate`],
+    /// [`MovePicker::score_quiets`]).
     journal: [Vec<(JournalSlot, i64)>; 2],
     /// By side: how many pickers are waiting (nothing is journaled for a
     /// side none waits for).
     waiting: [u32; 2],
 }
 
-/// An entry of the tables a waiting picker's quiet scores read, as the
-/// journal names it: the side's history at `from · 64 + to`, or the
-/// continuation history at its [`continuation_index`] (whose side is the
-/// journal's).
+/// An entry of the tables a waiting picker's scores read, as the journal
+/// names it: the side's history at `from · 64 + to`, the side's capture
+/// history at `(piece · 64 + to) · 6 + victim`, or the continuation history
+/// at its [`continuation_index`] (whose side is the journal's).
 #[derive(Clone, Copy, Debug)]
 enum JournalSlot {
     History(u16),
+    Capture(u16),
     Continuation(u32),
 }
 
@@ -274,14 +275,15 @@ impl MoveOrdering {
     /// With `wait`, the picker generates and scores nothing before the
     /// table move (legal by `Board::is_legal`, else left out) has been
     /// searched, and scores the quiet moves only when it reaches them —
-    /// by the history and continuation history as they were when the
-    /// picker began, which the searches of the earlier moves change (their
-    /// positions two plies down have the same side to move): those changes
-    /// are journaled while a picker waits and undone for its scoring, so
-    /// that the order is the one an eager picker gives. Without `wait` (or
-    /// with a filter) every move is generated and scored now, as must be
-    /// when the scores read tables the journal does not keep (capture
-    /// history, a history aged by halving).
+    /// by the history, capture history and continuation history as they
+    /// were when the picker began, which the searches of the earlier moves
+    /// change (their positions two plies down have the same side to move):
+    /// those changes are journaled while a picker waits and undone for its
+    /// scoring (of the captures once the table move is searched, of the
+    /// quiet moves when they are reached), so that the order is the one an
+    /// eager picker gives. Without `wait` (or with a filter) every move is
+    /// generated and scored now, as must be when the scores read a table
+    /// the journal does not keep (a history aged by halving).
     #[allow(clippy::too_many_arguments)]
     pub fn picker<'s>(
         &mut self,
@@ -359,6 +361,14 @@ impl MoveOrdering {
             JournalSlot::History(i) => {
                 let (from, to) = (usize::from(i / 64), usize::from(i % 64));
                 std::mem::swap(&mut self.history[side][from][to], value);
+            }
+            JournalSlot::Capture(i) => {
+                let (piece, to, victim) = (
+                    usize::from(i / 384),
+                    usize::from(i / 6 % 64),
+                    usize::from(i % 6),
+                );
+                std::mem::swap(&mut self.captures[side][piece][to][victim], value);
             }
             JournalSlot::Continuation(i) => {
                 let entry = &mut self.continuation[i as usize];
@@ -614,7 +624,17 @@ impl MovePicker<'_> {
                 }
                 Stage::Tactical => {
                     if !self.generated {
+                        // A waiting picker scores its captures by the
+                        // tables of the moment it began, as it will its
+                        // quiet moves.
+                        let waiting = self.waiting_since;
+                        if let Some(mark) = waiting {
+                            ordering.rewind(self.side, mark);
+                        }
                         self.generate(board, ordering, MoveFilter::All);
+                        if let Some(mark) = waiting {
+                            ordering.replay(self.side, mark);
+                        }
                     }
                     match self.take_tactical() {
                         Some((key, mv)) if key > 0 => return Some(mv),
@@ -966,6 +986,10 @@ impl MoveOrdering {
         for (mv, bonus) in moves {
             if let Some((s, p, t, v)) = Self::capture_slot(board, mv) {
                 let h = &mut self.captures[s][p][t][v];
+                if self.waiting[s] > 0 {
+                    let at = ((p * 64 + t) * 6 + v) as u16;
+                    self.journal[s].push((JournalSlot::Capture(at), *h));
+                }
                 *h = gravity(*h, bonus);
             }
         }
@@ -1268,9 +1292,9 @@ mod tests {
     }
 
     #[test]
-    fn a_waiting_picker_scores_its_quiet_moves_by_the_history_it_began_with() {
+    fn a_waiting_picker_scores_its_moves_by_the_tables_it_began_with() {
         // The searches of a position's first moves change its side's
-        // history and continuation history (two plies down); a waiting
+        // history, capture and continuation history (two plies down); a waiting
         // picker still hands out the order of the moment it began, nested
         // pickers of the same side each their own, and the tables end as
         // the changes left them.
@@ -1281,6 +1305,7 @@ mod tests {
         };
         let continued = OrderingRules {
             continuation_history: true,
+            capture_history: true,
             ..plain
         };
         let (mut lists_a, mut lists_b, mut scratch) =
@@ -1302,12 +1327,19 @@ mod tests {
                     twin.set_line_move(ply, Some((last, Piece::Knight)));
                 }
                 // The same changes to both; `o` has pickers waiting.
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| is_capture(&board, m))
+                    .collect();
                 let change = |o: &mut MoveOrdering, twin: &mut MoveOrdering, k: usize| {
                     let n = quiets.len();
                     let (best, tried) = (quiets[(k * 5) % n], [quiets[(k * 3 + 1) % n]]);
+                    let capture = captures.get(k % captures.len().max(1)).copied();
                     for t in [&mut *o, &mut *twin] {
                         t.record_quiet_results(&board, best, &tried, 3, 4 + k as i32);
                         t.record_continuation_results(&board, best, &tried, 3, 4 + k as i32);
+                        t.record_capture_results(&board, capture, &captures, 4 + k as i32);
                     }
                 };
                 change(&mut o, &mut twin, 0);
@@ -1334,6 +1366,10 @@ mod tests {
                 for &m in &moves {
                     assert_eq!(o.history(&board, m), twin.history(&board, m), "{board} {m}");
                     assert_eq!(o.quiet_score(&board, m, 1), twin.quiet_score(&board, m, 1));
+                    assert_eq!(
+                        o.capture_history(&board, m),
+                        twin.capture_history(&board, m)
+                    );
                 }
                 assert!(o.journal.iter().all(Vec::is_empty) && o.waiting == [0, 0]);
             }

@@ -1179,10 +1179,8 @@ impl Searcher<'_> {
         // the journal does not keep, a filter applies, Young Brothers Wait
         // must know the number of moves, or the position is deep enough that
         // its journal would grow large for a saving that does not count.
-        let wait = self.pruning.history_gravity
-            && !rules.capture_history
-            && self.ybwc.is_none()
-            && depth <= WAITING_PICKER_DEPTH;
+        let wait =
+            self.pruning.history_gravity && self.ybwc.is_none() && depth <= WAITING_PICKER_DEPTH;
         let mut picker = self
             .ordering
             .picker(board, hash_move, ply, rules, filter, wait, order);
