@@ -626,8 +626,9 @@ impl MovePicker<'_> {
                     if !self.generated {
                         // A waiting picker scores its captures by the
                         // tables of the moment it began, as it will its
-                        // quiet moves.
-                        let waiting = self.waiting_since;
+                        // quiet moves; only the capture history's score
+                        // reads a journaled table.
+                        let waiting = self.waiting_since.filter(|_| self.rules.capture_history);
                         if let Some(mark) = waiting {
                             ordering.rewind(self.side, mark);
                         }
