@@ -161,13 +161,16 @@ switch_set! {
         /// sign of the history term of Stockfish's reduction, `r −=
         /// statScore / 16384`; UCI `HistoryReductions`).
         history_reductions("HistoryReductions"): default HISTORY_REDUCTIONS_DEFAULT, none false;
-        /// The pruning margins read "improving" ([`improving`]), as
-        /// Stockfish's do: reverse futility's margin is taken over one ply
-        /// less at an improving position, and late-move pruning keeps half
-        /// of [`lmp_count`]'s moves at one that is not
-        /// (`futility_move_count`'s `(3 + d²) / (2 − improving)`; UCI
-        /// `ImprovingMargins`).
-        improving_margins("ImprovingMargins"): default IMPROVING_MARGINS_DEFAULT, none false;
+        /// Reverse futility's margin reads "improving" ([`improving`]), as
+        /// Stockfish's does: it is taken over one ply less at an improving
+        /// position (`futility_margin(depth − improving)`; UCI
+        /// `ImprovingFutility`).
+        improving_futility("ImprovingFutility"): default IMPROVING_FUTILITY_DEFAULT, none false;
+        /// Late-move pruning's count reads "improving" ([`improving`]), as
+        /// Stockfish's does: a position that is not improving keeps half of
+        /// [`lmp_count`]'s moves (`futility_move_count`'s
+        /// `(3 + d²) / (2 − improving)`; UCI `ImprovingMoveCount`).
+        improving_move_count("ImprovingMoveCount"): default IMPROVING_MOVE_COUNT_DEFAULT, none false;
         /// Late-move reductions apply from the second move searched (off:
         /// from the fourth), as Stockfish's do (`moveCount > 1`); the
         /// reduction of `lmr_reduction` is zero for the second move and
@@ -306,9 +309,13 @@ const KEEP_HISTORY_DEFAULT: bool = false;
 /// \"improving\", and the history's sign").
 const HISTORY_REDUCTIONS_DEFAULT: bool = true;
 
-/// Whether [`Pruning::improving_margins`] is on by default: not before a
+/// Whether [`Pruning::improving_futility`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).
-const IMPROVING_MARGINS_DEFAULT: bool = false;
+const IMPROVING_FUTILITY_DEFAULT: bool = false;
+
+/// Whether [`Pruning::improving_move_count`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const IMPROVING_MOVE_COUNT_DEFAULT: bool = false;
 
 /// Whether [`Pruning::early_reductions`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).
@@ -1058,7 +1065,7 @@ impl Searcher<'_> {
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
             && e - RFP_MARGIN
-                * Value::from(depth - i32::from(self.pruning.improving_margins && improving))
+                * Value::from(depth - i32::from(self.pruning.improving_futility && improving))
                 >= beta
         {
             return e;
@@ -1387,7 +1394,7 @@ impl Searcher<'_> {
             && !pv_node
             && !in_check
             && depth <= LMP_DEPTH
-            && i >= if self.pruning.improving_margins && !improving {
+            && i >= if self.pruning.improving_move_count && !improving {
                 lmp_count(depth) / 2
             } else {
                 lmp_count(depth)

@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 31);
+        assert_eq!(Pruning::SWITCHES.len(), 32);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            29
+            30
         );
     }
 
@@ -230,7 +230,8 @@ mod tests {
             ("SingularExtensions", false),
             ("KeepHistory", false),
             ("HistoryReductions", true),
-            ("ImprovingMargins", false),
+            ("ImprovingFutility", false),
+            ("ImprovingMoveCount", false),
             ("EarlyReductions", false),
             ("ProbCut", true),
             ("SafeCheckExtensions", true),
