@@ -848,6 +848,7 @@ mod tests {
             safe_check_extensions: false,
             reduce_losing_captures: false,
             delta_pruning: false,
+            improving_futility: false,
             ..Pruning::default()
         }
     }
@@ -1229,10 +1230,12 @@ mod tests {
             (defaults_and(|p| p.safe_check_extensions = true), 12),
             (defaults_and(|p| p.reduce_losing_captures = true), 12),
             // The three on together: the eight mates, WAC.001's Qg6 found
-            // at depth 11 (not at 10).
+            // at depth 11 (not at 10), before reverse futility read
+            // "improving".
             (
                 Pruning {
                     delta_pruning: false,
+                    improving_futility: false,
                     ..Pruning::default()
                 },
                 11,
@@ -1242,6 +1245,8 @@ mod tests {
             // 13 (not at 12). (Checking captures are exempt; with them
             // pruned too, Qg6 was not found by depth 12 either way.)
             (defaults_and(|p| p.delta_pruning = true), 12),
+            // The defaults, reverse futility's margin reading "improving":
+            // at depth 13 still.
             (Pruning::default(), 13),
         ];
         let mut wrong = Vec::new();

@@ -309,9 +309,10 @@ const KEEP_HISTORY_DEFAULT: bool = false;
 /// \"improving\", and the history's sign").
 const HISTORY_REDUCTIONS_DEFAULT: bool = true;
 
-/// Whether [`Pruning::improving_futility`] is on by default: not before a
-/// match shows it gains (docs/performance-chess.md).
-const IMPROVING_FUTILITY_DEFAULT: bool = false;
+/// Whether [`Pruning::improving_futility`] is on by default: yes, it gains
+/// in play against it off (docs/performance-chess.md, "`ImprovingFutility`
+/// again, a confirmatory match").
+const IMPROVING_FUTILITY_DEFAULT: bool = true;
 
 /// Whether [`Pruning::improving_move_count`] is on by default: not before a
 /// match shows it gains (docs/performance-chess.md).

@@ -230,7 +230,7 @@ mod tests {
             ("SingularExtensions", false),
             ("KeepHistory", false),
             ("HistoryReductions", true),
-            ("ImprovingFutility", false),
+            ("ImprovingFutility", true),
             ("ImprovingMoveCount", false),
             ("EarlyReductions", false),
             ("ProbCut", true),
