@@ -43,6 +43,7 @@
 //! the main thread reports and chooses the move; the nodes reported are
 //! summed over all threads. docs/performance.md compares the two.
 
+pub mod correction;
 pub mod evaluation;
 pub mod picker;
 pub mod plain;

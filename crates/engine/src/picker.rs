@@ -9,6 +9,8 @@ use cozy_chess::{Board, Move, Piece, PieceMoves, Rank, Square};
 
 use alphabeta_chess::eval::PIECE_VALUES;
 
+use crate::correction::CorrectionHistory;
+
 const HASH_MOVE: i64 = 1 << 40;
 const CAPTURE: i64 = 1 << 30;
 const KILLER: i64 = 1 << 20;
@@ -66,6 +68,9 @@ pub struct MoveOrdering {
     /// By side: how many pickers are waiting (nothing is journaled for a
     /// side none waits for).
     waiting: [u32; 2],
+    /// The static value's corrections by pawn structure, learnt and kept
+    /// with the histories ([`crate::search::Pruning::correction_history`]).
+    pub correction: CorrectionHistory,
 }
 
 /// An entry of the tables a waiting picker's scores read, as the journal
@@ -111,6 +116,7 @@ impl Default for MoveOrdering {
             line: vec![None; 128],
             journal: [Vec::new(), Vec::new()],
             waiting: [0; 2],
+            correction: CorrectionHistory::default(),
         }
     }
 }
@@ -172,6 +178,7 @@ impl MoveOrdering {
             .flatten()
             .for_each(|row| row.fill(0));
         self.continuation.fill(0);
+        self.correction.clear();
     }
 
     /// Scores and sorts `moves` best first (a stable sort: equal scores

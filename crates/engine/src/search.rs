@@ -216,6 +216,11 @@ switch_set! {
         /// (Stockfish's quiescence "futility", which exempts checks too: a
         /// checking capture may mate; UCI `DeltaPruning`).
         delta_pruning("DeltaPruning"): default DELTA_PRUNING_DEFAULT, none false;
+        /// The static value the pruning decisions read is corrected by what
+        /// earlier searches of positions with the same pawn structure found
+        /// ([`crate::correction::CorrectionHistory`]; Stockfish's pawn
+        /// correction history; UCI `CorrectionHistory`).
+        correction_history("CorrectionHistory"): default CORRECTION_HISTORY_DEFAULT, none false;
     }
 }
 
@@ -230,6 +235,10 @@ const PROBCUT_CHECKS_CAPTURES_DEFAULT: bool = true;
 /// Whether [`Pruning::predicted_depth_pruning`] is on by default: not
 /// before a match shows it gains (docs/performance-chess.md).
 const PREDICTED_DEPTH_PRUNING_DEFAULT: bool = false;
+
+/// Whether [`Pruning::correction_history`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const CORRECTION_HISTORY_DEFAULT: bool = false;
 
 /// With [`Pruning::predicted_depth_pruning`], futility acts on a quiet move
 /// whose reduced depth (plies left to its search) is below this, as
@@ -1037,16 +1046,21 @@ impl Searcher<'_> {
             return e.value;
         }
         // The static value, for the pruning decisions below (not in check).
-        let static_eval = if in_check {
-            None
-        } else {
-            let e = self.eval.evaluate_cached(board);
-            Some(if self.pruning.table_refined_eval {
+        let raw_eval = (!in_check).then(|| self.eval.evaluate_cached(board));
+        let corrected_eval = raw_eval.map(|e| {
+            if self.pruning.correction_history {
+                self.ordering.correction.corrected(board, e)
+            } else {
+                e
+            }
+        });
+        let static_eval = corrected_eval.map(|e| {
+            if self.pruning.table_refined_eval {
                 refined_static_value(e, entry)
             } else {
                 e
-            })
-        };
+            }
+        });
         // Noted before any child (the null move's too) is searched.
         if self.static_values.len() <= ply {
             self.static_values.resize(ply + 1, None);
@@ -1321,6 +1335,15 @@ impl Searcher<'_> {
         if excluded.is_none() {
             self.tt
                 .store(key, ply, depth as u32, best, bound, best_move);
+            if self.pruning.correction_history
+                && let (Some(raw), Some(corrected)) = (raw_eval, corrected_eval)
+                && best.abs() < MATE_BOUND
+                && best_move.is_none_or(|mv| tactical_score(board, mv) == 0)
+                && !(bound == BoundType::Lower && best <= corrected)
+                && !(bound == BoundType::Upper && best >= corrected)
+            {
+                self.ordering.correction.update(board, depth, raw, best);
+            }
         }
         best
     }
