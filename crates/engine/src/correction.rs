@@ -88,10 +88,18 @@ mod tests {
         // Depth 3: weight 16/256 of a difference of +40.
         c.update(&board, 3, 10, 50);
         assert_eq!(c.corrected(&board, 10), 10 + 40 * 16 / 256);
+        // A difference beyond the limit counts as the limit: the average
+        // approaches it from below (integer division) and never passes it.
         for _ in 0..200 {
             c.update(&board, 20, 0, 1000);
+            assert!(c.corrected(&board, 0) <= LIMIT);
         }
-        assert_eq!(c.corrected(&board, 0), LIMIT);
+        assert_eq!(c.corrected(&board, 0), LIMIT - 1);
+        for _ in 0..200 {
+            c.update(&board, 20, 0, -1000);
+            assert!(c.corrected(&board, 0) >= -LIMIT);
+        }
+        assert!(c.corrected(&board, 0) >= -LIMIT && c.corrected(&board, 0) <= -LIMIT + 1);
         // The other side to move has its own entry.
         let black: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
             .parse()
