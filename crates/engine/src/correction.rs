@@ -11,6 +11,7 @@
 use cozy_chess::{Board, Color, Piece};
 
 use alphabeta_core::Value;
+use alphabeta_core::mix::GAMMA;
 
 /// Entries a side: the pawn structure's hash keeps this many bits.
 const BITS: u32 = 14;
@@ -42,12 +43,16 @@ impl Default for CorrectionHistory {
     }
 }
 
-/// The index of `board`'s pawn structure: a multiplicative hash of the two
-/// sides' pawn bitboards.
+/// A second odd multiplier for the black pawns (xxHash's 64-bit prime 2),
+/// beside the workspace's [`GAMMA`] for the white ones.
+const BLACK_MULTIPLIER: u64 = 0xC2B2_AE3D_27D4_EB4F;
+
+/// The index of `board`'s pawn structure: the top [`BITS`] bits of a
+/// multiplicative (Fibonacci) hash of the two sides' pawn bitboards.
 fn pawn_index(board: &Board) -> usize {
     let white = board.colored_pieces(Color::White, Piece::Pawn).0;
     let black = board.colored_pieces(Color::Black, Piece::Pawn).0;
-    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let h = white.wrapping_mul(GAMMA) ^ black.wrapping_mul(BLACK_MULTIPLIER);
     (h >> (64 - BITS)) as usize
 }
 
