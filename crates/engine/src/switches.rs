@@ -257,6 +257,7 @@ mod tests {
             ("Shelter", true),
             ("StockfishMobility", true),
             ("StockfishPsqt", false),
+            ("WeakPawns", false),
         ];
         assert_eq!(listed, expected);
     }

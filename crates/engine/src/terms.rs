@@ -27,6 +27,7 @@ mod mobility;
 mod passed;
 mod pieces;
 mod shelter;
+mod weak_pawns;
 mod winnable;
 
 pub use winnable::SCALE_NORMAL;
@@ -118,6 +119,11 @@ switch_set! {
         /// queen and king (module `pst::stockfish`, each scaled to the
         /// piece's material here) in place of this engine's tables for them.
         stockfish_psqt("StockfishPsqt"): default STOCKFISH_PSQT_DEFAULT, none false;
+        /// Stockfish 11's pawn weaknesses (module `weak_pawns`): isolated
+        /// and backward pawns, more when unopposed, undefended doubled
+        /// pawns and pawns two enemy pawns attack, in place of the doubled
+        /// and isolated pawn terms.
+        weak_pawns("WeakPawns"): default WEAK_PAWNS_DEFAULT, none false;
     }
 }
 
@@ -167,6 +173,9 @@ const STOCKFISH_MOBILITY_DEFAULT: bool = true;
 
 /// Whether [`EvalTerms::stockfish_psqt`] is on by default.
 const STOCKFISH_PSQT_DEFAULT: bool = false;
+
+/// Whether [`EvalTerms::weak_pawns`] is on by default.
+const WEAK_PAWNS_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -348,11 +357,8 @@ fn side(
     let (mut mg, mut eg) = (0, 0);
     let ours = board.colored_pieces(color, Piece::Pawn).0;
     let theirs = board.colored_pieces(!color, Piece::Pawn).0;
-    if terms.passed_pawns
-        || terms.isolated_pawns
-        || terms.connected_pawns
-        || terms.candidate_passers
-    {
+    let isolated_pawns = terms.isolated_pawns && !terms.weak_pawns;
+    if terms.passed_pawns || isolated_pawns || terms.connected_pawns || terms.candidate_passers {
         for sq in BitBoard(ours) {
             let s = sq as usize;
             let rank = sq.rank().relative_to(color) as usize;
@@ -370,13 +376,17 @@ fn side(
                 mg += m;
                 eg += e;
             }
-            if terms.isolated_pawns && ADJACENT[s % 8] & ours == 0 {
+            if isolated_pawns && ADJACENT[s % 8] & ours == 0 {
                 mg -= ISOLATED.0;
                 eg -= ISOLATED.1;
             }
         }
     }
-    if terms.doubled_pawns {
+    if terms.weak_pawns {
+        let (m, e) = weak_pawns::weak_pawns(color, ours, theirs);
+        mg += m;
+        eg += e;
+    } else if terms.doubled_pawns {
         // Every pawn beyond the first on its file: the pawns less the files
         // that hold one (the pawns folded onto a single rank).
         let mut files = ours;
