@@ -16,7 +16,7 @@
 use alphabeta_core::Value;
 use cozy_chess::{BitBoard, Color};
 
-use super::{ADJACENT, FILE_A, fill_forward, forward, pawn_attacks, sf11_full};
+use super::{ADJACENT, fill_forward, forward, pawn_attacks, phalanx, sf11_full};
 
 /// An isolated pawn (`Isolated`).
 pub const ISOLATED: (Value, Value) = sf11_full(5, 15);
@@ -40,30 +40,22 @@ pub(super) fn weak_pawns(color: Color, ours: u64, theirs: u64) -> (Value, Value)
     };
     for sq in BitBoard(ours) {
         let bit = sq.bitboard().0;
-        let s = sq as usize;
-        let file = FILE_A << (s % 8);
         let stop = forward(bit, color);
-        let ahead = fill_forward(stop, color);
-        let opposed = theirs & ahead & file != 0;
+        let opposed = theirs & fill_forward(stop, color) != 0;
         let lever = theirs & pawn_attacks(bit, color);
         let lever_push = theirs & pawn_attacks(stop, color);
         let doubled = ours & forward(bit, !color) != 0;
-        let neighbours = ours & ADJACENT[s % 8];
-        let level = 0xFFu64 << (8 * (s / 8));
-        let phalanx = neighbours & level;
-        let support = neighbours & forward(level, !color);
-        // No own pawn on an adjacent file level with it or behind it, and
-        // its advance blocked by a pawn or contested by one.
-        let ranks_ahead = fill_forward(forward(level, color), color);
-        let backward = neighbours & !ranks_ahead == 0 && (lever_push | (theirs & stop)) != 0;
-        if support | phalanx == 0 {
-            if neighbours == 0 {
-                sub(ISOLATED);
-                if !opposed {
-                    sub(WEAK_UNOPPOSED);
-                }
-            } else if backward {
-                sub(BACKWARD);
+        let neighbours = ours & ADJACENT[sq as usize % 8];
+        let support = ours & pawn_attacks(bit, !color);
+        if support | phalanx(sq, ours) == 0 {
+            // Backward: no own pawn on an adjacent file level with it or
+            // behind it, and its advance blocked by a pawn or contested by
+            // one.
+            let level = 0xFFu64 << (8 * (sq as usize / 8));
+            let ranks_ahead = fill_forward(forward(level, color), color);
+            let backward = neighbours & !ranks_ahead == 0 && (lever_push | (theirs & stop)) != 0;
+            if neighbours == 0 || backward {
+                sub(if neighbours == 0 { ISOLATED } else { BACKWARD });
                 if !opposed {
                     sub(WEAK_UNOPPOSED);
                 }
