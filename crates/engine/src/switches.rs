@@ -259,6 +259,7 @@ mod tests {
             ("StockfishMobility", true),
             ("StockfishPsqt", false),
             ("WeakPawns", false),
+            ("Imbalance", false),
         ];
         assert_eq!(listed, expected);
     }

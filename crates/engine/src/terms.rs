@@ -22,6 +22,7 @@ use cozy_chess::{
 
 use crate::switches::switch_set;
 
+mod imbalance;
 mod king;
 mod mobility;
 mod passed;
@@ -124,6 +125,10 @@ switch_set! {
         /// pawns and pawns two enemy pawns attack, in place of the doubled
         /// and isolated pawn terms.
         weak_pawns("WeakPawns"): default WEAK_PAWNS_DEFAULT, none false;
+        /// Stockfish 11's material imbalance (module `imbalance`: a
+        /// second-degree polynomial in both sides' piece counts, the bishop
+        /// pair one of its terms) in place of the bishop pair bonus.
+        imbalance("Imbalance"): default IMBALANCE_DEFAULT, none false;
     }
 }
 
@@ -176,6 +181,9 @@ const STOCKFISH_PSQT_DEFAULT: bool = false;
 
 /// Whether [`EvalTerms::weak_pawns`] is on by default.
 const WEAK_PAWNS_DEFAULT: bool = false;
+
+/// Whether [`EvalTerms::imbalance`] is on by default.
+const IMBALANCE_DEFAULT: bool = false;
 
 impl EvalTerms {
     /// Whether any term is on.
@@ -822,6 +830,15 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
         let (bm, be) = threats(board, Color::Black, maps);
         mg += tm - bm;
         eg += te - be;
+    }
+    if terms.imbalance {
+        let (im, ie) = imbalance::imbalance(board);
+        // In place of the bishop pair the tables added.
+        let pair = crate::pst::PstWeights::of(terms).bishop_pair;
+        let pairs = |c: Color| Value::from(board.colored_pieces(c, Piece::Bishop).len() >= 2);
+        let net = pairs(Color::White) - pairs(Color::Black);
+        mg += im - net * pair.0;
+        eg += ie - net * pair.1;
     }
     (mg, eg)
 }
