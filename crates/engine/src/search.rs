@@ -227,6 +227,14 @@ switch_set! {
         /// stands when quiescence fails low too (Stockfish's razoring; UCI
         /// `Razoring`).
         razoring("Razoring"): default RAZORING_DEFAULT, none false;
+        /// History pruning: a late quiet move, at most
+        /// [`HISTORY_PRUNE_DEPTH`] plies from the horizon and not a killer,
+        /// whose history is below zero is not searched: it has failed more
+        /// often than it refuted (Stockfish 11's pruning of a quiet move
+        /// whose continuation histories are below zero at a predicted depth
+        /// below 4, on this engine's history with gravity, the record
+        /// [`Pruning::history_reductions`] reads; UCI `HistoryPruning`).
+        history_pruning("HistoryPruning"): default HISTORY_PRUNING_DEFAULT, none false;
     }
 }
 
@@ -249,6 +257,13 @@ const CORRECTION_HISTORY_DEFAULT: bool = false;
 /// Whether [`Pruning::razoring`] is on by default: not before a match
 /// shows it gains (docs/performance-chess.md).
 const RAZORING_DEFAULT: bool = false;
+
+/// Whether [`Pruning::history_pruning`] is on by default: not before a
+/// match shows it gains (docs/performance-chess.md).
+const HISTORY_PRUNING_DEFAULT: bool = false;
+
+/// History pruning acts with at most this many plies left.
+pub const HISTORY_PRUNE_DEPTH: i32 = 3;
 
 /// Razoring's margin with `depth` plies left: `177 + 122·depth²`
 /// centipawns, Stockfish 15's `369 + 254·depth²` in its units (a pawn
@@ -1460,6 +1475,22 @@ impl Searcher<'_> {
                 lmp_count(depth)
             }
             && alpha.abs() < MATE_BOUND
+        {
+            return None;
+        }
+        // History pruning: near the horizon, a late quiet move with a
+        // record of failing is skipped.
+        if self.pruning.history_pruning
+            && i > 0
+            && quiet
+            && !exempt
+            && !gives_check
+            && !pv_node
+            && !in_check
+            && depth <= HISTORY_PRUNE_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && !self.ordering.is_killer(mv, ply)
+            && self.ordering.history(board, mv) < 0
         {
             return None;
         }

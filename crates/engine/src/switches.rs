@@ -190,13 +190,13 @@ mod tests {
         assert!(EvalTerms::option("THREATS").is_some_and(|s| s.option == Some("Threats")));
         assert!(Pruning::option("Threats").is_none());
         // Null move and table cutoffs are switches but not options.
-        assert_eq!(Pruning::SWITCHES.len(), 34);
+        assert_eq!(Pruning::SWITCHES.len(), 35);
         assert_eq!(
             Pruning::SWITCHES
                 .iter()
                 .filter_map(Switch::check_option)
                 .count(),
-            32
+            33
         );
     }
 
@@ -240,6 +240,7 @@ mod tests {
             ("DeltaPruning", true),
             ("CorrectionHistory", false),
             ("Razoring", false),
+            ("HistoryPruning", false),
             ("PassedPawns", true),
             ("DoubledPawns", true),
             ("IsolatedPawns", false),
