@@ -342,9 +342,10 @@ const CONTINUATION_HISTORY_DEFAULT: bool = false;
 /// match shows it gains (docs/performance-chess.md).
 const SINGULAR_EXTENSIONS_DEFAULT: bool = false;
 
-/// Whether [`Pruning::keep_history`] is on by default: not before a match
-/// shows it gains (docs/performance-chess.md).
-const KEEP_HISTORY_DEFAULT: bool = false;
+/// Whether [`Pruning::keep_history`] is on by default: yes, it gains in
+/// play against the tables emptied at every search (docs/performance-chess.md,
+/// "Keeping the histories, a larger confirmatory match").
+const KEEP_HISTORY_DEFAULT: bool = true;
 
 /// Whether [`Pruning::history_reductions`] is on by default: yes, it gains
 /// in play against it off (docs/performance-chess.md, "The margins read

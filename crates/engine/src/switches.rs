@@ -228,7 +228,7 @@ mod tests {
             ("CaptureHistory", false),
             ("ContinuationHistory", false),
             ("SingularExtensions", false),
-            ("KeepHistory", false),
+            ("KeepHistory", true),
             ("HistoryReductions", true),
             ("ImprovingFutility", true),
             ("ImprovingMoveCount", false),
