@@ -832,13 +832,10 @@ pub fn white_minus_black(board: &Board, terms: EvalTerms) -> (Value, Value) {
         eg += te - be;
     }
     if terms.imbalance {
-        let (im, ie) = imbalance::imbalance(board);
-        // In place of the bishop pair the tables added.
         let pair = crate::pst::PstWeights::of(terms).bishop_pair;
-        let pairs = |c: Color| Value::from(board.colored_pieces(c, Piece::Bishop).len() >= 2);
-        let net = pairs(Color::White) - pairs(Color::Black);
-        mg += im - net * pair.0;
-        eg += ie - net * pair.1;
+        let (im, ie) = imbalance::in_place_of_bishop_pair(board, pair);
+        mg += im;
+        eg += ie;
     }
     (mg, eg)
 }

@@ -10,8 +10,8 @@
 //! same in both phases in its units (a pawn 128 in the middlegame, 213 in
 //! the endgame); it is scaled here to a 100-centipawn pawn in each phase,
 //! not halved ([`super::sf11_full`]), as it takes the place of this
-//! engine's bishop pair bonus, a term of that size: the evaluation
-//! subtracts the bishop pair the tables added.
+//! engine's bishop pair bonus, a term of that size:
+//! [`in_place_of_bishop_pair`] takes back the pair the tables added.
 
 use alphabeta_core::Value;
 use cozy_chess::{Board, Color, Piece};
@@ -70,12 +70,31 @@ fn polynomial(us: &[i32; 6], them: &[i32; 6]) -> i32 {
     bonus
 }
 
+/// The White-minus-Black imbalance of the two sides' counts, scaled to a
+/// 100-centipawn pawn.
+fn scaled(white: &[i32; 6], black: &[i32; 6]) -> (Value, Value) {
+    let v = (polynomial(white, black) - polynomial(black, white)) / 16;
+    sf11_full(v as Value, v as Value)
+}
+
 /// The White-minus-Black imbalance, (middlegame, endgame), scaled to a
 /// 100-centipawn pawn.
-pub(super) fn imbalance(board: &Board) -> (Value, Value) {
+#[cfg(test)]
+fn imbalance(board: &Board) -> (Value, Value) {
+    scaled(&counts(board, Color::White), &counts(board, Color::Black))
+}
+
+/// What the switch adds to the evaluation: the imbalance less the
+/// `bishop_pair` bonus (middlegame, endgame) the tables gave each side
+/// with two bishops, whose place it takes.
+pub(super) fn in_place_of_bishop_pair(
+    board: &Board,
+    bishop_pair: (Value, Value),
+) -> (Value, Value) {
     let (white, black) = (counts(board, Color::White), counts(board, Color::Black));
-    let v = (polynomial(&white, &black) - polynomial(&black, &white)) / 16;
-    sf11_full(v as Value, v as Value)
+    let (mg, eg) = scaled(&white, &black);
+    let pairs = Value::from(white[0] - black[0]);
+    (mg - pairs * bishop_pair.0, eg - pairs * bishop_pair.1)
 }
 
 #[cfg(test)]
