@@ -480,16 +480,6 @@ const MATE_BOUND: Value = 20_000;
 const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: Value = 90;
 
-/// The aspiration window's half-width in centipawns around the previous
-/// iteration's value ([`Searcher::aspiration`]): narrow, as Stockfish's
-/// (about 10 cp at first, widened by a quarter at each failure), so that a
-/// stable value cuts off more of the tree.
-pub const ASPIRATION_DELTA: Value = 15;
-
-/// How many times wider the aspiration window's failing side grows after
-/// each failure, until it passes 2000 cp and opens fully.
-pub const ASPIRATION_GROWTH: Value = 2;
-
 /// Without [`Pruning::adaptive_null_move`], the null move is searched
 /// 3 plies shallower (not 2) from this many plies left.
 pub const NULL_MOVE_DEEP: i32 = 6;
@@ -1841,7 +1831,7 @@ impl Searcher<'_> {
         let Some(guess) = guess else {
             return self.negamax(board, depth, 0, NEG_INFINITY, INFINITY, true, false);
         };
-        let mut delta: Value = ASPIRATION_DELTA;
+        let mut delta: Value = 30;
         let (mut lo, mut hi) = (guess.saturating_sub(delta), guess.saturating_add(delta));
         loop {
             let v = self.negamax(board, depth, 0, lo, hi, true, false);
@@ -1862,7 +1852,7 @@ impl Searcher<'_> {
                     lower,
                 });
             }
-            delta = delta.saturating_mul(ASPIRATION_GROWTH);
+            delta = delta.saturating_mul(3);
             if v <= lo {
                 lo = if delta > 2000 {
                     NEG_INFINITY
