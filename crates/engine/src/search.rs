@@ -1442,16 +1442,17 @@ impl Searcher<'_> {
         let early_reduction = (self.pruning.predicted_depth_pruning && i > 0)
             .then(|| self.late_move_reduction(board, mv, i, node, quiet, gives_check, exempt));
         let predicted = early_reduction.map(|r| new_depth - r);
+        // What every pruning rule below asks first: the move is no check
+        // and no exempt pawn break, the position no PV node and not in
+        // check, and alpha no mate score.
+        let prunable = !exempt && !gives_check && !pv_node && !in_check && alpha.abs() < MATE_BOUND;
         // Futility: near the horizon, a quiet move cannot lift a static
         // value far below alpha (the first move is always searched).
         if let Some(e) = static_eval
             && self.pruning.futility
             && i > 0
             && quiet
-            && !exempt
-            && !gives_check
-            && !pv_node
-            && alpha.abs() < MATE_BOUND
+            && prunable
             && match predicted {
                 Some(p) => {
                     p < PREDICTED_FUTILITY_DEPTH && e + predicted_futility_margin(p) <= alpha
@@ -1465,17 +1466,13 @@ impl Searcher<'_> {
         // searched, the later quiet ones are skipped.
         if self.pruning.late_move_pruning
             && quiet
-            && !exempt
-            && !gives_check
-            && !pv_node
-            && !in_check
+            && prunable
             && depth <= LMP_DEPTH
             && i >= if self.pruning.improving_move_count && !improving {
                 lmp_count(depth) / 2
             } else {
                 lmp_count(depth)
             }
-            && alpha.abs() < MATE_BOUND
         {
             return None;
         }
@@ -1484,12 +1481,8 @@ impl Searcher<'_> {
         if self.pruning.history_pruning
             && i > 0
             && quiet
-            && !exempt
-            && !gives_check
-            && !pv_node
-            && !in_check
+            && prunable
             && depth <= HISTORY_PRUNE_DEPTH
-            && alpha.abs() < MATE_BOUND
             && !self.ordering.is_killer(mv, ply)
             && self.ordering.history(board, mv) < 0
         {
@@ -1505,12 +1498,8 @@ impl Searcher<'_> {
         };
         if self.pruning.see_pruning
             && i > 0
-            && !exempt
-            && !gives_check
-            && !pv_node
-            && !in_check
+            && prunable
             && see_depth <= SEE_PRUNE_DEPTH
-            && alpha.abs() < MATE_BOUND
             && loses_by_exchange(board, mv, see_prune_margin(see_depth, quiet))
         {
             return None;
