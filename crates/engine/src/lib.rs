@@ -1187,7 +1187,9 @@ mod tests {
                 // the eight mates, WAC.001's Qg6 and WAC.099's Rh5, are not
                 // found by depth 10 — one more cost of the three.) On top of
                 // the defaults with the seven techniques on together (two of
-                // the three among them) they find it at depth 11 (83 809).
+                // the three among them) and the history's step of
+                // `picker::cutoff_bonus` they find it at depth 13 (114 357
+                // positions in this test's search; Ne8 at depth 12).
                 Pruning {
                     adaptive_null_move: true,
                     losing_captures_last: true,
@@ -1195,7 +1197,7 @@ mod tests {
                     table_refined_eval: false,
                     ..recorded_pruning()
                 },
-                12,
+                13,
             ),
             (
                 only(|p| {
@@ -1206,28 +1208,31 @@ mod tests {
                 5,
             ),
             // The defaults, with the seven techniques that are on together
-            // (search.rs, `COMBINATION_DEFAULT`) and the history's sign in
-            // the reductions, find WAC.001's Qg6 at depth 12 (85 262
-            // positions; 152 368 without the history's sign), the other
-            // seven mates by depth 10;
+            // (search.rs, `COMBINATION_DEFAULT`), the history's sign in
+            // the reductions and the history's step of
+            // `picker::cutoff_bonus`, find WAC.001's Qg6 at depth 13
+            // (133 778 positions in this test's search; Ne8 at depth 12),
+            // WAC.099's Rh5 at depth 8 and the other six mates at depth 5;
             // so do the defaults without the table's value for the pruning
-            // decisions (depth 11, 96 977) and with the quiescence table
-            // (depth 12, 98 129) — counts of `alphabeta uci`, `Hash 4`.
-            (recorded_pruning(), 12),
-            (defaults_and(|p| p.table_refined_eval = false), 12),
+            // decisions (Qg6 at depth 13, 216 920) and with the quiescence
+            // table (depth 12, 109 665).
+            (recorded_pruning(), 13),
+            (defaults_and(|p| p.table_refined_eval = false), 13),
             (defaults_and(|p| p.quiescence_table = true), 12),
             // Each of the history and extension switches on top of the
             // defaults keeps all eight mates, WAC.001's Qg6 found at depth
-            // 13 with continuation history (232 910 positions; Ne8, +103
-            // cp, at depth 12), 12 with capture history (126 336) and 14
-            // with singular extensions (695 931; Ne8, +88 cp, at depth 13).
-            (defaults_and(|p| p.continuation_history = true), 13),
+            // 14 with continuation history (419 604 positions; Ne8 at
+            // depth 13), 12 with capture history (88 913) and 13 with
+            // singular extensions (408 176).
+            (defaults_and(|p| p.continuation_history = true), 14),
             (defaults_and(|p| p.capture_history = true), 12),
-            (defaults_and(|p| p.singular_extensions = true), 14),
+            (defaults_and(|p| p.singular_extensions = true), 13),
             // ProbCut, the safe check extensions and the reduced losing
-            // captures keep them too, WAC.001's Qg6 found at depth 12 (not
-            // at 11) with each.
-            (defaults_and(|p| p.probcut = true), 12),
+            // captures keep them too, WAC.001's Qg6 found at depth 14 with
+            // ProbCut (189 908 positions; not at 13), 11 with the safe
+            // check extensions (53 923) and 12 with the reduced losing
+            // captures (75 774).
+            (defaults_and(|p| p.probcut = true), 14),
             (defaults_and(|p| p.safe_check_extensions = true), 12),
             (defaults_and(|p| p.reduce_losing_captures = true), 12),
             // The three on together: the eight mates, WAC.001's Qg6 found
@@ -1822,8 +1827,15 @@ mod tests {
         // reports exactly the positions it visited — not the next multiple
         // of 1024 — as the last count before its move.
         // (The search these positions were chosen with: a depth 8 that
-        // ends within 1024 positions would end before the stop is read.)
-        for pos in std::iter::once(Position::startpos()).chain(wac(3)) {
+        // ends within 1024 positions would end before the stop is read, as
+        // WAC.002's does, so the positions are the start, WAC.001, WAC.003
+        // and WAC.007.)
+        let chosen = wac(7)
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| [0, 2, 6].contains(i))
+            .map(|(_, pos)| pos);
+        for pos in std::iter::once(Position::startpos()).chain(chosen) {
             let mut engine = Engine::new(4);
             engine.pruning = recorded_pruning();
             engine.report_after = Duration::ZERO;

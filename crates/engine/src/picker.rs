@@ -828,7 +828,7 @@ pub const HISTORY_MAX: i64 = 16_384;
 impl MoveOrdering {
     /// History with gravity and a malus (UCI `HistoryGravity`): the quiet
     /// move `best` that caused a cutoff at `ply` with `depth` plies left
-    /// gains `b = min(depth², 1200)` and each quiet move `tried` before it
+    /// gains `b` of [`cutoff_bonus`] and each quiet move `tried` before it
     /// loses `b`, every update `h ← h ± b − h·b / HISTORY_MAX`, which keeps
     /// `|h| ≤ HISTORY_MAX` without halving the whole table (the "history
     /// gravity" of Stockfish and most engines since; the Chess Programming
@@ -880,10 +880,17 @@ fn gravity(h: i64, bonus: i64) -> i64 {
     h + bonus - h * bonus.abs() / HISTORY_MAX
 }
 
-/// The size `b = min(depth², 1200)` of a history update at a cutoff with
-/// `depth` plies left: deeper cutoffs teach more, up to a cap.
+/// The size `b` of a history update at a cutoff with `depth` plies left:
+/// Stockfish 15.1's `stat_bonus(depth + 1)`, `min((12·d + 282)·d − 349,
+/// 1594)` with `d = depth + 1`, scaled from the bound of its butterfly
+/// history (7183) to [`HISTORY_MAX`] — 599 at one ply left, 1379 at two,
+/// 2214 at three, 3104 at four, 3635 from five. Deeper cutoffs teach more,
+/// up to a cap; a step of 4 % to 22 % of the range lets a move's record
+/// follow what refuted what lately rather than sum the whole game
+/// (docs/performance-chess.md, "The history's step at a cutoff").
 fn cutoff_bonus(depth: i32) -> i64 {
-    (i64::from(depth) * i64::from(depth)).min(1200)
+    let d = i64::from(depth.max(0)) + 1;
+    (((12 * d + 282) * d - 349) * HISTORY_MAX / 7183).clamp(0, 1594 * HISTORY_MAX / 7183)
 }
 
 impl MoveOrdering {
@@ -945,7 +952,7 @@ impl MoveOrdering {
     }
 
     /// Continuation history's update at a cutoff: the quiet move `best` that
-    /// cut off at `ply` with `depth` plies left gains `b = min(depth², 1200)`
+    /// cut off at `ply` with `depth` plies left gains `b` of [`cutoff_bonus`]
     /// in both continuation tables, each quiet move `tried` before it loses
     /// `b`, with gravity (as [`MoveOrdering::record_quiet_results`]).
     pub fn record_continuation_results(
@@ -977,7 +984,7 @@ impl MoveOrdering {
 
     /// Capture history's update at a cutoff with `depth` plies left: the
     /// capture `best` that cut off (`None`: a quiet move did) gains `b =
-    /// min(depth², 1200)`, each capture `tried` before it loses `b`, with
+    /// cutoff_bonus(depth)`, each capture `tried` before it loses `b`, with
     /// gravity.
     pub fn record_capture_results(
         &mut self,
@@ -1076,15 +1083,17 @@ mod tests {
         let (a, b, c) = (mv("g1f3"), mv("b1c3"), mv("e2e4"));
         let board = pos.board();
         let mut o = MoveOrdering::default();
-        // depth 4: b = 16; from 0 the damping term is 0.
+        // depth 4: b = (12·5 + 282)·5 − 349 = 1361 in Stockfish's units,
+        // 1361·16384/7183 = 3104 here; from 0 the damping term is 0.
         o.record_quiet_results(board, a, &[b, c, a], 2, 4);
         assert!(o.is_killer(a, 2));
-        assert_eq!(o.history(board, a), 16);
-        assert_eq!((o.history(board, b), o.history(board, c)), (-16, -16));
-        // Again at depth 40 (b = min(1600, 1200)): 16 + 1200 − 16·1200/16384 = 1216 − 1.
+        assert_eq!(o.history(board, a), 3104);
+        assert_eq!((o.history(board, b), o.history(board, c)), (-3104, -3104));
+        // Again at depth 40 (the cap, 1594·16384/7183 = 3635):
+        // 3104 + 3635 − 3104·3635/16384 = 6739 − 688.
         o.record_quiet_results(board, a, &[b], 2, 40);
-        assert_eq!(o.history(board, a), 1215);
-        assert_eq!(o.history(board, b), -16 - 1200 + 1);
+        assert_eq!(o.history(board, a), 6051);
+        assert_eq!(o.history(board, b), -6051);
         // Many cutoffs approach the bound without passing it.
         for _ in 0..1000 {
             o.record_quiet_results(board, a, &[b], 2, 40);
@@ -1436,13 +1445,15 @@ mod tests {
         let mv = |s: &str| parse_uci(&pos, s).expect("move");
         let (nxd5, bxd5, quiet) = (mv("c3d5"), mv("f3d5"), mv("e1d2"));
         let mut o = MoveOrdering::default();
+        // Depth 5: the step's cap, 3635; depth 3: 2214.
         o.record_capture_results(board, Some(bxd5), &[nxd5], 5);
-        assert_eq!(o.capture_history(board, bxd5), 25);
-        assert_eq!(o.capture_history(board, nxd5), -25);
+        assert_eq!(o.capture_history(board, bxd5), 3635);
+        assert_eq!(o.capture_history(board, nxd5), -3635);
         assert_eq!(o.capture_history(board, quiet), 0);
-        // A quiet move's cutoff punishes the captures tried before it.
+        // A quiet move's cutoff punishes the captures tried before it:
+        // 3635 − 2214 − 3635·2214/16384 = 1421 − 491.
         o.record_capture_results(board, None, &[bxd5], 3);
-        assert_eq!(o.capture_history(board, bxd5), 25 - 9);
+        assert_eq!(o.capture_history(board, bxd5), 930);
         let mut moves = Vec::new();
         board.generate_moves(|set| {
             moves.extend(set);
@@ -1485,13 +1496,14 @@ mod tests {
         let mut o = MoveOrdering::default();
         o.set_line_move(0, Some((e4, Piece::Pawn)));
         o.set_line_move(1, Some((e5, Piece::Pawn)));
+        // Depth 4: a step of 3104 in each table.
         o.record_continuation_results(board, nf3, &[bc4, nf3], 2, 4);
         assert_eq!(o.history(board, nf3), 0);
-        assert_eq!(o.quiet_score(board, nf3, 2), 2 * 16);
-        assert_eq!(o.quiet_score(board, bc4, 2), -2 * 16);
+        assert_eq!(o.quiet_score(board, nf3, 2), 2 * 3104);
+        assert_eq!(o.quiet_score(board, bc4, 2), -2 * 3104);
         // Only the follow-up table when the opponent's move was a null move.
         o.set_line_move(1, None);
-        assert_eq!(o.quiet_score(board, nf3, 2), 16);
+        assert_eq!(o.quiet_score(board, nf3, 2), 3104);
         let d4 = parse_uci(&start, "d2d4").expect("move");
         o.set_line_move(0, Some((d4, Piece::Pawn)));
         assert_eq!(o.quiet_score(board, nf3, 2), 0);
@@ -1533,13 +1545,15 @@ mod tests {
         o.record_quiet_results(board, nf6, &[], 1, 3);
         o.record_counter(board, 1, nf6);
         o.record_continuation_results(board, nf6, &[], 1, 3);
+        // Depth 3: a step of 2214 in the history and in the one
+        // continuation table a move at ply 1 has (after the move at ply 0).
         let score = o.quiet_score(board, nf6, 1);
-        assert!(o.is_killer(nf6, 1) && score == 9 + 9);
+        assert!(o.is_killer(nf6, 1) && score == 2214 + 2214);
         o.forget_line();
         assert!(!o.is_killer(nf6, 1));
         assert_eq!(
             (o.history(board, nf6), o.quiet_score(board, nf6, 1)),
-            (9, 9)
+            (2214, 2214)
         );
         o.set_line_move(0, Some((e4, Piece::Pawn)));
         assert_eq!(o.counter(board, 1), Some(nf6));
